@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule } from '@app/platform';
+import { AuthModule } from '@app/auth';
+import { IdentityModule } from '@app/identity';
+import { HealthController } from './health.controller.js';
+import { migrations } from './migrations.js';
+
+/** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
+@Module({
+  imports: [ConfigModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule],
+  controllers: [HealthController],
+})
+export class AppModule {}

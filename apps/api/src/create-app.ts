@@ -1,0 +1,15 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { configureHttp, setupOpenApi } from '@app/platform';
+import { AppModule } from './app.module.js';
+
+/** Builds the API application (used by main.ts; the e2e tests build theirs the same way via configureHttp). */
+export async function createApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  configureHttp(app);
+  setupOpenApi(app);
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,26 @@
+// Unit tests: next to the code, in-memory fakes only. `base` is shared with the e2e config.
+export const base = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2023',
+        keepClassNames: true,
+      },
+      module: { type: 'es6' },
+      sourceMaps: 'inline',
+    }],
+  },
+  moduleNameMapper: {
+    '^@app/(platform|auth|identity)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+};
+
+export default {
+  ...base,
+  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts'],
+};

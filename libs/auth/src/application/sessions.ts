@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { ApiError, AppConfig, ErrorMessages, type Principal } from '@app/platform';
+import { CredentialCheck } from '@app/identity';
+import { SessionStore } from './ports.js';
+import { principalOf } from './principals.js';
+
+export interface LoginResult {
+  user_id: string;
+  auth_expired: boolean;
+  session_token: string;
+}
+
+interface SessionClaims {
+  sub: string;
+  jti: string;
+}
+
+/** Secret login, JWT sessions bound to a stored session row, and logout. */
+@Injectable()
+export class Sessions {
+  constructor(
+    private readonly credentials: CredentialCheck,
+    private readonly store: SessionStore,
+    private readonly jwt: JwtService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async login(username: string, secret: string): Promise<LoginResult> {
+    const { userId, authExpired } = await this.credentials.verify(username, secret);
+    const ttlSeconds = this.config.sessionTtlHours * 3600;
+    const sessionId = await this.store.create(userId, new Date(Date.now() + ttlSeconds * 1000));
+    const token = await this.jwt.signAsync(
+      { sub: userId, jti: sessionId },
+      { expiresIn: ttlSeconds, issuer: new URL(this.config.rootUrl).host },
+    );
+    return { user_id: userId, auth_expired: authExpired, session_token: token };
+  }
+
+  /** Resolves a bearer JWT to its principal: signature, stored session and a live user, else 401. */
+  async authenticate(token: string): Promise<Principal> {
+    const failed = () => ApiError.unauthorized(ErrorMessages.tokenAuthFailed);
+    let claims: SessionClaims;
+    try {
+      claims = await this.jwt.verifyAsync<SessionClaims>(token, { algorithms: ['HS256'] });
+    } catch {
+      throw failed();
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || !/^\d{1,18}$/.test(claims.jti)) throw failed();
+    if (!(await this.store.isActive(claims.jti, claims.sub))) throw failed();
+    const access = await this.credentials.access(claims.sub);
+    if (!access || access.isDisabled) throw failed();
+    return principalOf(access, 'session', { sessionId: claims.jti });
+  }
+
+  logout(principal: Principal): Promise<void> {
+    return principal.sessionId ? this.store.revoke(principal.sessionId) : Promise.resolve();
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, ErrorMessages, type Principal } from '@app/platform';
+import { AuthErrors } from './auth-errors.js';
+import { SignatureReplayStore, SigningKeySource } from './ports.js';
+import { decodeSignature, digestMatches, MAX_CLOCK_SKEW_MS, parseRequestDate, requestDigest } from './request-signature.js';
+
+export const SIGNING_KEY_SOURCES = Symbol('SIGNING_KEY_SOURCES');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SignedRequest {
+  tokenId: string;
+  method: string;
+  requestUri: string;
+  requestDate: string | undefined;
+  signature: string | undefined;
+  body: Buffer;
+}
+
+/** Validates `Authorization: bhesignature <id>` requests against the keys of every registered source. */
+@Injectable()
+export class SignedRequests {
+  constructor(
+    @Inject(SIGNING_KEY_SOURCES) private readonly sources: SigningKeySource[],
+    private readonly replays: SignatureReplayStore,
+  ) {}
+
+  async authenticate(request: SignedRequest, now = new Date()): Promise<Principal> {
+    if (!UUID.test(request.tokenId)) throw ApiError.badRequest(ErrorMessages.tokenIdMalformed);
+    if (!request.requestDate) throw ApiError.badRequest(AuthErrors.noRequestDate);
+    const date = parseRequestDate(request.requestDate);
+    if (!date) throw ApiError.badRequest(AuthErrors.malformedRequestDate(request.requestDate));
+    if (!request.signature) throw ApiError.badRequest(AuthErrors.noSignature);
+    const presented = decodeSignature(request.signature);
+    if (!presented) throw ApiError.badRequest(AuthErrors.malformedSignature);
+
+    const key = await this.findKey(request.tokenId.toLowerCase());
+    if (!key) throw ApiError.unauthorized(AuthErrors.unknownToken);
+    const principal = await key.principal();
+    if (principal === 'disabled') throw ApiError.forbidden(ErrorMessages.userDisabled);
+
+    const skew = date.getTime() - now.getTime();
+    if (Math.abs(skew) > MAX_CLOCK_SKEW_MS) {
+      const minutes = Math.round(Math.abs(skew) / 60_000);
+      throw ApiError.unauthorized((skew > 0 ? AuthErrors.tooFarAhead : AuthErrors.tooFarBehind)(minutes, now, date));
+    }
+    const expected = requestDigest(key.key, request.method, request.requestUri, request.requestDate, request.body);
+    if (!digestMatches(expected, presented)) throw ApiError.unauthorized(AuthErrors.digestMismatch);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const fresh = await this.replays.remember(request.signature, new Date(now.getTime() + 2 * MAX_CLOCK_SKEW_MS));
+      if (!fresh) throw ApiError.unauthorized(AuthErrors.replayed);
+    }
+    await key.touch();
+    return principal;
+  }
+
+  private async findKey(id: string) {
+    for (const source of this.sources) {
+      const key = await source.find(id);
+      if (key) return key;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AppConfig } from '@app/platform';
+import { IdentityModule } from '@app/identity';
+import { ApiTokens } from './application/api-tokens.js';
+import { ApiTokenStore, SessionStore, SignatureReplayStore } from './application/ports.js';
+import { Sessions } from './application/sessions.js';
+import { SIGNING_KEY_SOURCES, SignedRequests } from './application/signed-requests.js';
+import { AuthGuard } from './http/auth.guard.js';
+import { LoginController } from './http/login.controller.js';
+import { TokensController } from './http/tokens.controller.js';
+import { PgApiTokenStore } from './infrastructure/pg-api-token.store.js';
+import { PgSessionStore } from './infrastructure/pg-session.store.js';
+import { PgSignatureReplayStore } from './infrastructure/pg-signature-replay.store.js';
+
+/** Login, sessions, API tokens and signed requests; its guard protects every route of the app. */
+@Module({
+  imports: [
+    IdentityModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret!, signOptions: { algorithm: 'HS256' } }),
+    }),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => [{ ttl: config.loginThrottleTtlSeconds * 1000, limit: config.loginThrottleLimit }],
+    }),
+  ],
+  controllers: [LoginController, TokensController],
+  providers: [
+    { provide: SessionStore, useClass: PgSessionStore },
+    { provide: ApiTokenStore, useClass: PgApiTokenStore },
+    { provide: SignatureReplayStore, useClass: PgSignatureReplayStore },
+    { provide: SIGNING_KEY_SOURCES, inject: [ApiTokens], useFactory: (tokens: ApiTokens) => [tokens] },
+    Sessions,
+    ApiTokens,
+    SignedRequests,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+})
+export class AuthModule {}

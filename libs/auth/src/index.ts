@@ -1,0 +1,3 @@
+export { AuthModule } from './auth.module.js';
+export { requestDigest } from './application/request-signature.js';
+export { AuthSchema1732240000200 } from './infrastructure/migrations/1732240000200-auth-schema.js';

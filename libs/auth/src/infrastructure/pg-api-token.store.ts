@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { applyListQuery, Database, defineListSpec, type ListQuery } from '@app/platform';
+import { ApiTokenStore, type ApiToken } from '../application/ports.js';
+
+/** Filters and sort columns of GET /api/v2/tokens. */
+export const TOKEN_LIST = defineListSpec({
+  filters: {
+    id: { type: 'uuid', sql: 't.id' },
+    user_id: { type: 'uuid', sql: 't.user_id' },
+    name: { type: 'string', sql: 't.name' },
+    hmac_method: { type: 'string', sql: 't.hmac_method' },
+    last_access: { type: 'timestamp', sql: 't.last_access' },
+    created_at: { type: 'timestamp', sql: 't.created_at' },
+    updated_at: { type: 'timestamp', sql: 't.updated_at' },
+  },
+  sortable: { name: 't.name', last_access: 't.last_access', created_at: 't.created_at', updated_at: 't.updated_at', id: 't.id' },
+  defaultSort: [{ sql: 't.created_at', direction: 'ASC' }, { sql: 't.id', direction: 'ASC' }],
+  paging: false,
+});
+
+const COLUMNS = ['t.id AS id', 't.user_id AS user_id', 't.name AS name', 't.hmac_method AS hmac_method',
+  't.last_access AS last_access', 't.created_at AS created_at', 't.updated_at AS updated_at', 't.deleted_at AS deleted_at'];
+
+type Row = Record<string, unknown>;
+
+function toToken(row: Row): ApiToken {
+  return {
+    id: String(row.id),
+    userId: String(row.user_id),
+    name: String(row.name),
+    hmacMethod: String(row.hmac_method),
+    lastAccess: row.last_access ? new Date(row.last_access as string) : null,
+    createdAt: new Date(row.created_at as string),
+    updatedAt: new Date(row.updated_at as string),
+    deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null,
+  };
+}
+
+@Injectable()
+export class PgApiTokenStore extends ApiTokenStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async create(input: { userId: string; name: string; encryptedKey: string }): Promise<ApiToken> {
+    const [row] = await this.db.query<Row>(
+      `INSERT INTO auth_tokens AS t (user_id, name, key_ciphertext) VALUES ($1, $2, $3) RETURNING ${COLUMNS.join(', ')}`,
+      [input.userId, input.name, input.encryptedKey],
+    );
+    return toToken(row);
+  }
+
+  list(query: ListQuery, ownerId?: string): Promise<ApiToken[]> {
+    return this.db.transaction(async (m) => {
+      const qb = m.createQueryBuilder().select(COLUMNS).from('auth_tokens', 't').where('t.deleted_at IS NULL');
+      if (ownerId) qb.andWhere('t.user_id = :owner', { owner: ownerId });
+      return (await applyListQuery(qb, TOKEN_LIST, query).getRawMany()).map(toToken);
+    });
+  }
+
+  async find(id: string): Promise<ApiToken | null> {
+    const [row] = await this.db.query<Row>(
+      `SELECT ${COLUMNS.join(', ')} FROM auth_tokens t WHERE t.id = $1 AND t.deleted_at IS NULL`, [id],
+    );
+    return row ? toToken(row) : null;
+  }
+
+  async findEncryptedKey(id: string): Promise<{ userId: string; encryptedKey: string } | null> {
+    const [row] = await this.db.query<Row>(
+      'SELECT user_id, key_ciphertext FROM auth_tokens WHERE id = $1 AND deleted_at IS NULL', [id],
+    );
+    return row ? { userId: String(row.user_id), encryptedKey: String(row.key_ciphertext) } : null;
+  }
+
+  async softDelete(id: string): Promise<void> {
+    await this.db.query('UPDATE auth_tokens SET deleted_at = now(), updated_at = now() WHERE id = $1', [id]);
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db.query('UPDATE auth_tokens SET last_access = now() WHERE id = $1', [id]);
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '@app/platform';
+import { SessionStore } from '../application/ports.js';
+
+@Injectable()
+export class PgSessionStore extends SessionStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async create(userId: string, expiresAt: Date): Promise<string> {
+    const [row] = await this.db.query<{ id: string }>(
+      'INSERT INTO user_sessions (user_id, expires_at) VALUES ($1, $2) RETURNING id', [userId, expiresAt],
+    );
+    return String(row.id);
+  }
+
+  async isActive(sessionId: string, userId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM user_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+      [sessionId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.query('UPDATE user_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  }
+}

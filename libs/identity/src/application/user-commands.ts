@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, type Principal } from '@app/platform';
+import { passwordProblems } from '../domain/password-policy.js';
+import { Permissions } from '../domain/permissions.js';
+import type { User } from '../domain/user.js';
+import { IdentityErrors } from './identity-errors.js';
+import { PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch } from './ports.js';
+
+/** A secret that never expires in practice: "needs_password_reset: false". */
+const NEVER = new Date('9999-12-31T00:00:00Z');
+
+export interface UserInput {
+  principalName?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  emailAddress?: string | null;
+  roleIds?: number[];
+  ssoProviderId?: number | null;
+  isDisabled?: boolean;
+}
+
+/** Create, update, delete users and set their secrets, with the reference's self-protection rules. */
+@Injectable()
+export class UserCommands {
+  constructor(
+    private readonly users: UserStore,
+    private readonly roles: RoleStore,
+    private readonly providers: SsoProviderStore,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async create(input: UserInput & { principalName: string; secret?: string; needsPasswordReset?: boolean }): Promise<User> {
+    await this.checkReferences(input);
+    if (input.secret && input.ssoProviderId) throw ApiError.badRequest(IdentityErrors.secretAndSso);
+    const secret = input.secret ? await this.digest(input.secret, input.needsPasswordReset ?? false) : null;
+    const id = await this.users.create({
+      principalName: input.principalName,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      emailAddress: input.emailAddress ?? null,
+      ssoProviderId: input.ssoProviderId ?? null,
+      isDisabled: input.isDisabled ?? false,
+      roleIds: input.roleIds ?? [],
+      secret,
+    });
+    return (await this.users.findById(id!))!;
+  }
+
+  async update(actor: Principal, id: string, input: UserInput): Promise<User> {
+    const user = await this.existing(id);
+    if (actor.userId === id) {
+      if (input.isDisabled === true) throw ApiError.badRequest(IdentityErrors.disableSelf);
+      if (input.roleIds && !sameSet(input.roleIds, user.roles.map((r) => r.id))) {
+        throw ApiError.badRequest(IdentityErrors.changeOwnRole);
+      }
+      if (input.ssoProviderId !== undefined && input.ssoProviderId !== user.ssoProviderId) {
+        throw ApiError.badRequest(IdentityErrors.changeOwnSso);
+      }
+    }
+    await this.checkReferences(input);
+    await this.users.update(id, input as UserPatch);
+    return (await this.users.findById(id))!;
+  }
+
+  async delete(actor: Principal, id: string): Promise<void> {
+    if (actor.userId === id) throw ApiError.badRequest(IdentityErrors.deleteSelf);
+    await this.existing(id);
+    await this.users.softDelete(id);
+  }
+
+  /** Changing one's own secret needs the current one; another user's needs auth:ManageUsers. */
+  async setSecret(actor: Principal, id: string, input: { secret: string; currentSecret?: string; needsPasswordReset?: boolean }) {
+    const self = actor.userId === id;
+    if (!self && !actor.permissions.has(Permissions.AuthManageUsers)) throw ApiError.forbidden();
+    const user = await this.existing(id);
+    if (user.ssoProviderId !== null) throw ApiError.badRequest(IdentityErrors.ssoUserSecret);
+    if (self) {
+      const stored = await this.users.findCredentials(user.principalName);
+      const ok = stored?.digest && input.currentSecret !== undefined && (await this.hasher.verify(stored.digest, input.currentSecret));
+      if (!ok) throw ApiError.forbidden(IdentityErrors.invalidCurrentPassword);
+    }
+    await this.users.setSecret(id, await this.digest(input.secret, input.needsPasswordReset ?? false));
+  }
+
+  private async digest(secret: string, needsReset: boolean) {
+    const problems = passwordProblems(secret);
+    if (problems.length > 0) throw ApiError.badRequest(problems.join('; '));
+    return { digest: await this.hasher.hash(secret), digestMethod: this.hasher.method, expiresAt: needsReset ? new Date(0) : NEVER };
+  }
+
+  private async existing(id: string): Promise<User> {
+    const user = await this.users.findById(id);
+    if (!user) throw ApiError.notFound();
+    return user;
+  }
+
+  private async checkReferences(input: UserInput): Promise<void> {
+    if (input.roleIds) {
+      if (input.roleIds.length > 1) throw ApiError.badRequest(IdentityErrors.oneRole);
+      const found = await this.roles.existing(input.roleIds);
+      if (found.length !== input.roleIds.length) throw ApiError.badRequest(IdentityErrors.unknownRole);
+    }
+    if (input.ssoProviderId !== undefined && input.ssoProviderId !== null && !(await this.providers.find(input.ssoProviderId))) {
+      throw ApiError.badRequest(IdentityErrors.unknownSsoProvider);
+    }
+  }
+}
+
+function sameSet(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}

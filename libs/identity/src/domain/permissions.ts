@@ -1,0 +1,32 @@
+/** Permission strings `authority:name` used by route guards. Seeded by the identity migrations. */
+export const Permissions = {
+  AppReadAppConfig: 'app:ReadAppConfig',
+  AppWriteAppConfig: 'app:WriteAppConfig',
+  RisksGenerateReport: 'risks:GenerateReport',
+  RisksManageRisks: 'risks:ManageRisks',
+  AuthCreateToken: 'auth:CreateToken',
+  AuthManageAppConfig: 'auth:ManageAppConfig',
+  AuthManageProviders: 'auth:ManageProviders',
+  AuthManageSelf: 'auth:ManageSelf',
+  AuthManageUsers: 'auth:ManageUsers',
+  ClientsManage: 'clients:Manage',
+  ClientsTasking: 'clients:Tasking',
+  CollectionManageJobs: 'collection:ManageJobs',
+  GraphDBRead: 'graphdb:Read',
+  GraphDBWrite: 'graphdb:Write',
+  SavedQueriesRead: 'saved_queries:Read',
+  SavedQueriesWrite: 'saved_queries:Write',
+  ClientsRead: 'clients:Read',
+  DBWipe: 'db:Wipe',
+  GraphDBMutate: 'graphdb:Mutate',
+  GraphDBIngest: 'graphdb:Ingest',
+  AuthReadUsers: 'auth:ReadUsers',
+  AuthAcceptEULA: 'auth:AcceptEULA',
+  AuditLogRead: 'audit_log:Read',
+  AuthReadUsersMinimal: 'auth:ReadUsersMinimal',
+  CollectionReadJobs: 'collection:ReadJobs',
+  OpenGraphRead: 'opengraph:Read',
+  OpenGraphWrite: 'opengraph:Write',
+} as const;
+
+export type Permission = (typeof Permissions)[keyof typeof Permissions];

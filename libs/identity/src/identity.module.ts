@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { BootstrapAdmin } from './application/bootstrap-admin.js';
+import { CredentialCheck } from './application/credential-check.js';
+import { InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore } from './application/ports.js';
+import { SsoCommands } from './application/sso-commands.js';
+import { UserCommands } from './application/user-commands.js';
+import { UserQueries } from './application/user-queries.js';
+import { RolesController } from './http/roles.controller.js';
+import { SsoProvidersController } from './http/sso-providers.controller.js';
+import { UsersMinimalController } from './http/users-minimal.controller.js';
+import { UsersController } from './http/users.controller.js';
+import { Argon2PasswordHasher } from './infrastructure/argon2-password-hasher.js';
+import { InitialPasswordFile } from './infrastructure/initial-password-file.js';
+import { PgRoleStore } from './infrastructure/pg-role.store.js';
+import { PgSsoProviderStore } from './infrastructure/pg-sso-provider.store.js';
+import { PgUserStore } from './infrastructure/pg-user.store.js';
+
+/** Users, roles, permissions and SSO providers. Exports what authentication needs. */
+@Module({
+  controllers: [RolesController, UsersMinimalController, UsersController, SsoProvidersController],
+  providers: [
+    { provide: UserStore, useClass: PgUserStore },
+    { provide: RoleStore, useClass: PgRoleStore },
+    { provide: SsoProviderStore, useClass: PgSsoProviderStore },
+    { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+    { provide: InitialPasswordNotice, useClass: InitialPasswordFile },
+    UserCommands,
+    UserQueries,
+    SsoCommands,
+    CredentialCheck,
+    BootstrapAdmin,
+  ],
+  exports: [CredentialCheck, UserQueries],
+})
+export class IdentityModule {}

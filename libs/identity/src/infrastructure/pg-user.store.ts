@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery } from '@app/platform';
+import type { EntityManager } from 'typeorm';
+import type { User } from '../domain/user.js';
+import { MINIMAL_USER_LIST, USER_LIST } from '../application/list-specs.js';
+import {
+  UserStore, type MinimalUser, type NewUser, type Page, type StoredCredentials, type UserAccess, type UserPatch,
+} from '../application/ports.js';
+import { USERS_VIEW } from './read-models.js';
+import { toUser } from './row-mappers.js';
+
+const PATCH_COLUMNS: Record<string, string> = {
+  principalName: 'principal_name', firstName: 'first_name', lastName: 'last_name', emailAddress: 'email_address',
+  ssoProviderId: 'sso_provider_id', isDisabled: 'is_disabled',
+};
+
+/** Users in PostgreSQL: each read is one statement over USERS_VIEW. */
+@Injectable()
+export class PgUserStore extends UserStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  list(query: ListQuery): Promise<Page<User>> {
+    return this.db.transaction(async (m) => {
+      const qb = m.createQueryBuilder().select('x.*').addSelect('count(*) OVER ()', 'total_count').from(`(${USERS_VIEW})`, 'x');
+      const rows = await applyListQuery(qb, USER_LIST, query).getRawMany();
+      const count = rows.length > 0 ? Number(rows[0].total_count) : await this.countAll(m, query);
+      return { items: rows.map(toUser), count };
+    });
+  }
+
+  private async countAll(m: EntityManager, query: ListQuery): Promise<number> {
+    const qb = m.createQueryBuilder().select('count(*)', 'count').from(`(${USERS_VIEW})`, 'x');
+    const [row] = await applyListQuery(qb, USER_LIST, { ...query, sort: [] }, { page: false }).getRawMany();
+    return Number(row.count);
+  }
+
+  listMinimal(query: ListQuery): Promise<MinimalUser[]> {
+    return this.db.transaction(async (m) => {
+      const qb = m.createQueryBuilder()
+        .select(['x.id AS id', 'x.first_name AS first_name', 'x.last_name AS last_name', 'x.email_address AS email_address'])
+        .from('users', 'x')
+        .where('x.deleted_at IS NULL AND NOT x.is_disabled');
+      const rows = await applyListQuery(qb, MINIMAL_USER_LIST, query).getRawMany();
+      return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, emailAddress: r.email_address }));
+    });
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const [row] = await this.db.query<Record<string, unknown>>(`SELECT x.* FROM (${USERS_VIEW}) x WHERE x.id = $1`, [id]);
+    return row ? toUser(row) : null;
+  }
+
+  async findByIds(ids: string[]): Promise<User[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT x.* FROM (${USERS_VIEW}) x WHERE x.id = ANY($1::uuid[]) ORDER BY x.id`, [ids],
+    );
+    return rows.map(toUser);
+  }
+
+  async findAccess(id: string): Promise<UserAccess | null> {
+    const [row] = await this.db.query<Record<string, unknown>>(
+      `SELECT u.id, u.principal_name, u.is_disabled, u.sso_provider_id, s.expires_at,
+         ARRAY(SELECT DISTINCT p.authority || ':' || p.name FROM users_roles ur
+               JOIN roles_permissions rp ON rp.role_id = ur.role_id JOIN permissions p ON p.id = rp.permission_id
+               WHERE ur.user_id = u.id) AS permissions
+       FROM users u LEFT JOIN auth_secrets s ON s.user_id = u.id AND s.deleted_at IS NULL
+       WHERE u.id = $1 AND u.deleted_at IS NULL`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      principalName: String(row.principal_name),
+      isDisabled: Boolean(row.is_disabled),
+      ssoProviderId: row.sso_provider_id === null ? null : Number(row.sso_provider_id),
+      secretExpiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+      permissions: row.permissions as string[],
+    };
+  }
+
+  async findCredentials(principalName: string): Promise<StoredCredentials | null> {
+    const [row] = await this.db.query<Record<string, unknown>>(
+      `SELECT u.id, u.is_disabled, s.digest, s.expires_at FROM users u
+       LEFT JOIN auth_secrets s ON s.user_id = u.id AND s.deleted_at IS NULL
+       WHERE lower(u.principal_name) = lower($1) AND u.deleted_at IS NULL`,
+      [principalName],
+    );
+    if (!row) return null;
+    return {
+      userId: String(row.id),
+      isDisabled: Boolean(row.is_disabled),
+      digest: (row.digest as string | null) ?? null,
+      expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+    };
+  }
+
+  async create(user: NewUser, onConflict: 'fail' | 'ignore' = 'fail'): Promise<string | null> {
+    try {
+      return await this.db.transaction(async (m) => {
+        const [row] = await m.query(
+          `INSERT INTO users (principal_name, first_name, last_name, email_address, sso_provider_id, is_disabled)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [user.principalName, user.firstName, user.lastName, user.emailAddress, user.ssoProviderId, user.isDisabled],
+        );
+        await m.query('INSERT INTO users_roles (user_id, role_id) SELECT $1, unnest($2::int[])', [row.id, user.roleIds]);
+        if (user.secret) await this.writeSecret(m, row.id, user.secret);
+        return String(row.id);
+      });
+    } catch (error) {
+      if (onConflict === 'ignore' && pgErrorCode(error) === PgErrorCodes.uniqueViolation) return null;
+      throw uniqueViolationToConflict(error);
+    }
+  }
+
+  async update(id: string, patch: UserPatch): Promise<void> {
+    const entries = Object.entries(patch).filter(([key, value]) => key in PATCH_COLUMNS && value !== undefined);
+    try {
+      await this.db.transaction(async (m) => {
+        if (entries.length > 0) {
+          const sets = entries.map(([key], i) => `${PATCH_COLUMNS[key]} = $${i + 2}`).join(', ');
+          await m.query(`UPDATE users SET ${sets}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [
+            id,
+            ...entries.map(([, value]) => value),
+          ]);
+        }
+        if (patch.roleIds) {
+          await m.query('DELETE FROM users_roles WHERE user_id = $1', [id]);
+          await m.query('INSERT INTO users_roles (user_id, role_id) SELECT $1, unnest($2::int[])', [id, patch.roleIds]);
+        }
+      });
+    } catch (error) {
+      throw uniqueViolationToConflict(error);
+    }
+  }
+
+  async softDelete(id: string): Promise<void> {
+    await this.db.query('UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
+  }
+
+  async setSecret(id: string, secret: { digest: string; digestMethod: string; expiresAt: Date }): Promise<void> {
+    await this.db.transaction((m) => this.writeSecret(m, id, secret));
+  }
+
+  private async writeSecret(m: EntityManager, userId: string, secret: { digest: string; digestMethod: string; expiresAt: Date }) {
+    await m.query(
+      `INSERT INTO auth_secrets (user_id, digest, digest_method, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET digest = EXCLUDED.digest, digest_method = EXCLUDED.digest_method,
+         expires_at = EXCLUDED.expires_at, deleted_at = NULL, updated_at = now()`,
+      [userId, secret.digest, secret.digestMethod, secret.expiresAt],
+    );
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.db.query('UPDATE users SET last_login = now() WHERE id = $1', [id]);
+  }
+}
+
+function uniqueViolationToConflict(error: unknown): unknown {
+  if (pgErrorCode(error) !== PgErrorCodes.uniqueViolation) return error;
+  const constraint = pgConstraint(error);
+  if (constraint === 'users_email_address_key') return ApiError.conflict('email must be unique');
+  if (constraint === 'users_principal_name_key') return ApiError.conflict('principal name must be unique');
+  return ApiError.conflict('unique constraint was violated');
+}

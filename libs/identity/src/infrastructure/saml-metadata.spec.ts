@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError } from '@app/platform';
+import { parseSamlMetadata, SamlMetadataErrors } from './saml-metadata.js';
+
+export const IDP_METADATA = `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com/entity">
+  <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://idp.example.com/post"/>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example.com/redirect"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+
+function messageOf(xml: string): string {
+  try {
+    parseSamlMetadata(xml);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).getStatus()).toBe(400);
+    return (error as ApiError).messages[0];
+  }
+  throw new Error('accepted');
+}
+
+describe('parseSamlMetadata', () => {
+  it('reads the entity id and prefers the redirect binding', () => {
+    expect(parseSamlMetadata(IDP_METADATA)).toEqual({
+      entityId: 'https://idp.example.com/entity',
+      ssoUrl: 'https://idp.example.com/redirect',
+    });
+  });
+
+  it('refuses a DOCTYPE with entities (XXE, billion laughs)', () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>`;
+    expect(messageOf(xxe)).toBe(SamlMetadataErrors.doctype);
+  });
+
+  it('refuses malformed XML', () => {
+    expect(messageOf('<EntityDescriptor entityID="x">')).toBe(SamlMetadataErrors.malformed);
+  });
+
+  it('refuses metadata without an SSO location', () => {
+    expect(messageOf('<EntityDescriptor entityID="x"></EntityDescriptor>')).toBe(SamlMetadataErrors.noSso);
+  });
+
+  it('refuses documents over 1 MiB', () => {
+    expect(messageOf(`<a>${'x'.repeat(1024 * 1024)}</a>`)).toBe(SamlMetadataErrors.tooLarge);
+  });
+});

@@ -1,0 +1,49 @@
+import { ApiError } from '@app/platform';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** Largest metadata document accepted. */
+export const SAML_METADATA_LIMIT = 1024 * 1024;
+
+export const SamlMetadataErrors = {
+  tooLarge: 'metadata must be at most 1 MiB',
+  doctype: 'metadata must not contain a DOCTYPE or entity declarations',
+  malformed: 'metadata is not well-formed XML',
+  noEntity: 'metadata has no EntityDescriptor with an entityID',
+  noSso: 'metadata has no IDPSSODescriptor SingleSignOnService location',
+} as const;
+
+export interface SamlIdpMetadata {
+  entityId: string;
+  ssoUrl: string;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  processEntities: false,
+  isArray: (name) => ['EntityDescriptor', 'IDPSSODescriptor', 'SingleSignOnService'].includes(name),
+});
+
+/** Reads the IdP's entity id and SSO URL from SAML metadata; refuses DOCTYPEs and entities outright (no XXE). */
+export function parseSamlMetadata(xml: string): SamlIdpMetadata {
+  if (Buffer.byteLength(xml) > SAML_METADATA_LIMIT) throw ApiError.badRequest(SamlMetadataErrors.tooLarge);
+  if (/<!\s*(DOCTYPE|ENTITY)/i.test(xml)) throw ApiError.badRequest(SamlMetadataErrors.doctype);
+  if (XMLValidator.validate(xml) !== true) throw ApiError.badRequest(SamlMetadataErrors.malformed);
+  const doc = parser.parse(xml) as Record<string, unknown>;
+  const descriptors = (doc.EntityDescriptor ?? (doc.EntitiesDescriptor as Record<string, unknown> | undefined)?.EntityDescriptor) as
+    | Record<string, unknown>[]
+    | undefined;
+  const entity = descriptors?.find((d) => typeof d['@entityID'] === 'string');
+  if (!entity) throw ApiError.badRequest(SamlMetadataErrors.noEntity);
+  const services = ((entity.IDPSSODescriptor as Record<string, unknown>[] | undefined) ?? []).flatMap(
+    (idp) => (idp.SingleSignOnService as Record<string, unknown>[] | undefined) ?? [],
+  );
+  const preferred =
+    services.find((s) => String(s['@Binding']).endsWith('HTTP-Redirect')) ??
+    services.find((s) => String(s['@Binding']).endsWith('HTTP-POST')) ??
+    services[0];
+  const location = preferred?.['@Location'];
+  if (typeof location !== 'string' || !/^https?:\/\//i.test(location)) throw ApiError.badRequest(SamlMetadataErrors.noSso);
+  return { entityId: entity['@entityID'] as string, ssoUrl: location };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './app-config.js';
+
+const secret = 'x'.repeat(32);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, '/srv');
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/srv/.data');
+    expect(config.rootUrl).toBe('http://localhost:8080');
+    expect(config.edition).toBe('enterprise');
+    expect(config.embedded).toBe(true);
+    expect(config.sessionTtlHours).toBe(8);
+    expect(config.adminPrincipalName).toBe('admin');
+  });
+
+  it('fails naming both secrets when DATABASE_URL is set without them', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET and SECRETS_KEY must be set/);
+  });
+
+  it('accepts DATABASE_URL with both secrets', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: secret, SECRETS_KEY: secret });
+    expect(config.embedded).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['EDITION', 'pro'],
+    ['LOG_LEVEL', 'loud'],
+    ['ROOT_URL', 'not a url'],
+    ['JWT_SECRET', 'short'],
+    ['DATABASE_URL', 'mysql://h/db'],
+  ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

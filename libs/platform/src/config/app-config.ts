@@ -1,0 +1,105 @@
+import { isAbsolute, resolve } from 'node:path';
+
+export type Edition = 'enterprise' | 'community';
+
+/** Typed, validated configuration read once from the environment. */
+export class AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly rootUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  /** Set when DATABASE_URL is set (required then); otherwise filled from DATA_DIR by resolveLocalSecrets. */
+  jwtSecret: string | undefined;
+  secretsKey: string | undefined;
+  readonly sessionTtlHours: number;
+  readonly adminPrincipalName: string;
+  readonly adminPassword: string | undefined;
+  readonly edition: Edition;
+  readonly logLevel: string;
+  readonly loginThrottleLimit: number;
+  readonly loginThrottleTtlSeconds: number;
+
+  constructor(values: Omit<AppConfig, 'embedded'>) {
+    Object.assign(this, values);
+  }
+
+  /** True when the service runs its own embedded PostgreSQL. */
+  get embedded(): boolean {
+    return this.databaseUrl === undefined;
+  }
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment; throws ConfigError naming the variable on any bad value. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const jwtSecret = optional(env, 'JWT_SECRET');
+  const secretsKey = optional(env, 'SECRETS_KEY');
+  if (databaseUrl !== undefined) {
+    const missing = [jwtSecret ? undefined : 'JWT_SECRET', secretsKey ? undefined : 'SECRETS_KEY'].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `${missing.join(' and ')} must be set when DATABASE_URL is set: every instance sharing the database ` +
+          'must use the same secrets, and they are never stored in the database (generate one with ' +
+          '`openssl rand -base64 48`)',
+      );
+    }
+  }
+  for (const [name, value] of [['JWT_SECRET', jwtSecret], ['SECRETS_KEY', secretsKey]] as const) {
+    if (value !== undefined && value.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
+  }
+  const dataDir = optional(env, 'DATA_DIR') ?? './.data';
+  const rootUrl = (optional(env, 'ROOT_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(rootUrl);
+  } catch {
+    throw new ConfigError('ROOT_URL must be an absolute URL, e.g. https://pathwarden.example.com');
+  }
+  const edition = optional(env, 'EDITION') ?? 'enterprise';
+  if (edition !== 'enterprise' && edition !== 'community') {
+    throw new ConfigError('EDITION must be enterprise or community');
+  }
+  const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  return new AppConfig({
+    port,
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    rootUrl,
+    databaseUrl,
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    jwtSecret,
+    secretsKey,
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 8, 1, 24 * 365),
+    adminPrincipalName: optional(env, 'ADMIN_PRINCIPAL_NAME') ?? 'admin',
+    adminPassword,
+    edition,
+    logLevel,
+    loginThrottleLimit: integer(env, 'LOGIN_THROTTLE_LIMIT', 10, 1, 1_000_000),
+    loginThrottleTtlSeconds: integer(env, 'LOGIN_THROTTLE_TTL', 60, 1, 86_400),
+  });
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}

@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What the platform knows about the request being served: its id and its deadline (epoch ms). */
+export interface RequestContext {
+  readonly requestId: string;
+  readonly deadline: number;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** Default deadline of work done outside a request (CLI, start-up) or before the request context is entered. */
+export const DEFAULT_WAIT_SECONDS = 30;
+
+/** Runs `fn` with `context` as the current request context. */
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+/** The current request context, if any. */
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Milliseconds left until the current deadline (the default wait outside a request). */
+export function remainingMs(now = Date.now()): number {
+  const context = storage.getStore();
+  return context ? context.deadline - now : DEFAULT_WAIT_SECONDS * 1000;
+}

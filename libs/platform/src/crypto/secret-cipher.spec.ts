@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { SecretCipher } from './secret-cipher.js';
+
+describe('SecretCipher', () => {
+  const cipher = new SecretCipher('k'.repeat(32));
+
+  it('round-trips a secret and never stores the plaintext', () => {
+    const stored = cipher.encrypt('super-secret-key');
+    expect(stored).not.toContain('super-secret-key');
+    expect(cipher.decrypt(stored)).toBe('super-secret-key');
+  });
+
+  it('uses a fresh IV for each encryption', () => {
+    expect(cipher.encrypt('same')).not.toBe(cipher.encrypt('same'));
+  });
+
+  it('refuses a value encrypted under another key', () => {
+    const other = new SecretCipher('o'.repeat(32));
+    expect(() => cipher.decrypt(other.encrypt('x'))).toThrow();
+  });
+
+  it('refuses a tampered value', () => {
+    const stored = cipher.encrypt('value');
+    const tampered = stored.slice(0, -2) + (stored.endsWith('A') ? 'B' : 'A') + '=';
+    expect(() => cipher.decrypt(tampered)).toThrow();
+  });
+});

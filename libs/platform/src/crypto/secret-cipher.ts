@@ -1,0 +1,33 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * AES-256-GCM for secrets that must stay usable (HMAC keys of API tokens and collection clients), so they can be
+ * encrypted at rest rather than hashed. The key is SHA-256 of SECRETS_KEY; the stored form is `v1:<base64 iv|tag|ct>`.
+ */
+export class SecretCipher {
+  private readonly key: Buffer;
+
+  constructor(secretsKey: string) {
+    this.key = createHash('sha256').update(secretsKey, 'utf8').digest();
+  }
+
+  /** Encrypts a UTF-8 secret into its stored form. */
+  encrypt(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  /** Decrypts a stored form; throws when it was tampered with or encrypted under another key. */
+  decrypt(stored: string): string {
+    const [version, payload] = stored.split(':', 2);
+    if (version !== VERSION || payload === undefined) throw new Error('unknown secret format');
+    const raw = Buffer.from(payload, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,67 @@
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { dataSourceOptions, MigrationClass } from './data-source-options.js';
+import { Database } from './database.js';
+import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
+import { RequiredExtensions1732240000000 } from './migrations/1732240000000-required-extensions.js';
+
+export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
+
+/** The platform's own migrations; feature modules' migrations follow them. */
+export const platformMigrations: MigrationClass[] = [RequiredExtensions1732240000000];
+
+@Module({
+  providers: [
+    {
+      provide: EMBEDDED_POSTGRES,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): Promise<EmbeddedPostgresHandle | null> | null => {
+        if (!config.embedded) return null;
+        const logger = new Logger('EmbeddedPostgres');
+        return startEmbeddedPostgres(config.dataDir, (message) => logger.log(message));
+      },
+    },
+  ],
+  exports: [EMBEDDED_POSTGRES],
+})
+class EmbeddedPostgresModule {}
+
+/** Stops the embedded PostgreSQL after the DataSource is closed (else pg logs "terminating connection"). */
+@Injectable()
+class EmbeddedPostgresLifecycle implements OnApplicationShutdown {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(EMBEDDED_POSTGRES) private readonly embedded: EmbeddedPostgresHandle | null,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.embedded?.stop();
+  }
+}
+
+/** One TypeORM DataSource: DATABASE_URL when set, else an embedded PostgreSQL under DATA_DIR. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(migrations: MigrationClass[]): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        EmbeddedPostgresModule,
+        TypeOrmModule.forRootAsync({
+          imports: [EmbeddedPostgresModule],
+          inject: [AppConfig, EMBEDDED_POSTGRES],
+          useFactory: (config: AppConfig, embedded: EmbeddedPostgresHandle | null) => ({
+            ...dataSourceOptions(config.databaseUrl ?? embedded!.url, [...platformMigrations, ...migrations]),
+            autoLoadEntities: true,
+          }),
+        }),
+      ],
+      providers: [Database, EmbeddedPostgresLifecycle],
+      exports: [Database],
+    };
+  }
+}

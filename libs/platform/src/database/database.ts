@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { remainingMs } from '../context/request-context.js';
+import { ApiError } from '../http/api-error.js';
+
+/** PostgreSQL SQLSTATEs the platform maps to wire errors. */
+export const PgErrorCodes = {
+  queryCanceled: '57014',
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+} as const;
+
+/** The SQLSTATE of a failed query, if the error came from PostgreSQL. */
+export function pgErrorCode(error: unknown): string | undefined {
+  if (error instanceof QueryFailedError) return (error.driverError as { code?: string }).code;
+  return (error as { code?: string } | undefined)?.code;
+}
+
+/** The name of the constraint a PostgreSQL error names, if any. */
+export function pgConstraint(error: unknown): string | undefined {
+  const source = error instanceof QueryFailedError ? error.driverError : error;
+  return (source as { constraint?: string } | undefined)?.constraint;
+}
+
+/**
+ * Runs database work under the request's deadline: each unit of work is one transaction whose statements carry
+ * `SET LOCAL statement_timeout` (never a session setting on a pooled connection), so PostgreSQL itself cancels a
+ * statement that outlives the deadline, and the answer is 504 `request timed out`.
+ */
+@Injectable()
+export class Database {
+  constructor(@InjectDataSource() readonly dataSource: DataSource) {}
+
+  /** Runs `work` in one transaction bounded by the current deadline. */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const budget = Math.floor(remainingMs());
+    if (budget <= 0) throw ApiError.timedOut();
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        // budget is a number computed here, never request text.
+        await manager.query(`SET LOCAL statement_timeout = ${budget}`);
+        return work(manager);
+      });
+    } catch (error) {
+      if (pgErrorCode(error) === PgErrorCodes.queryCanceled) throw ApiError.timedOut();
+      throw error;
+    }
+  }
+
+  /** Runs a single query under the current deadline. */
+  query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T[]> {
+    return this.transaction((manager) => manager.query(sql, parameters) as Promise<T[]>);
+  }
+}

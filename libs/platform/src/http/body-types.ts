@@ -1,0 +1,30 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+import { ApiError } from './api-error.js';
+import { ErrorMessages } from './error-messages.js';
+
+const BODY_TYPES_METADATA = 'pathwarden:body-types';
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+
+/** Declares the non-JSON media types a route accepts (e.g. multipart uploads); JSON is always accepted. */
+export const AcceptsBody = (...mediaTypes: string[]) => SetMetadata(BODY_TYPES_METADATA, mediaTypes);
+
+/** Refuses a request body in any type the route does not accept: 400 `content type must be application/json`. */
+@Injectable()
+export class BodyTypeInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody) {
+      const type = req.headers['content-type'] ?? '';
+      const accepted = this.reflector.get<string[] | undefined>(BODY_TYPES_METADATA, context.getHandler()) ?? [];
+      const ok = JSON_TYPE.test(type) || accepted.some((media) => type.toLowerCase().startsWith(media));
+      if (!ok) throw ApiError.badRequest(ErrorMessages.contentTypeJson);
+    }
+    return next.handle();
+  }
+}

@@ -1,0 +1,20 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { enterRequestContext, jsonBody, requestIdentity } from './request-pipeline.js';
+
+export const API_PREFIX = 'api/v2';
+
+/**
+ * The HTTP pipeline shared by main.ts and the e2e tests: request id and deadline, JSON body parsing under the
+ * 10 MiB limit, then the request context; routes live under /api/v2 except /health.
+ * The app must be created with `bodyParser: false` so this order holds.
+ */
+export function configureHttp(app: INestApplication): void {
+  const express = app as NestExpressApplication;
+  express.disable('x-powered-by');
+  express.set('query parser', 'simple');
+  express.use(requestIdentity);
+  express.use(jsonBody);
+  express.use(enterRequestContext);
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+}

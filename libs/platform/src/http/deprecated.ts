@@ -1,0 +1,36 @@
+import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiOperation } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Observable } from 'rxjs';
+
+const DEPRECATION_METADATA = 'pathwarden:deprecated';
+
+interface Deprecation {
+  successor: string;
+  /** When the route was deprecated (RFC 9745 `@<unix seconds>`). */
+  since: Date;
+}
+
+/** Marks a route deprecated: it answers normally plus `Deprecation` and a `Link` to its successor. */
+export const Deprecated = (successor: string, since = new Date('2025-01-01T00:00:00Z')) =>
+  applyDecorators(
+    SetMetadata(DEPRECATION_METADATA, { successor, since } satisfies Deprecation),
+    ApiOperation({ deprecated: true }),
+  );
+
+/** Adds the deprecation headers to routes marked @Deprecated. */
+@Injectable()
+export class DeprecationInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const deprecation = this.reflector.get<Deprecation | undefined>(DEPRECATION_METADATA, context.getHandler());
+    if (deprecation) {
+      const res = context.switchToHttp().getResponse<Response>();
+      res.setHeader('Deprecation', `@${Math.floor(deprecation.since.getTime() / 1000)}`);
+      res.setHeader('Link', `<${deprecation.successor}>; rel="successor-version"`);
+    }
+    return next.handle();
+  }
+}

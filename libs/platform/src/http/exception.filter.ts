@@ -1,0 +1,60 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError } from './api-error.js';
+import { ErrorMessages } from './error-messages.js';
+import type { PathwardenRequest } from './request-pipeline.js';
+
+/** The wire error body of every failure. */
+export interface ErrorBody {
+  http_status: number;
+  timestamp: string;
+  request_id: string;
+  errors: { context: string; message: string }[];
+}
+
+/** Messages for framework exceptions that are not ApiErrors (unknown routes, throttling, ...). */
+const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
+  [HttpStatus.NOT_FOUND]: ErrorMessages.resourceNotFound,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorMessages.tooManyRequests,
+  [HttpStatus.METHOD_NOT_ALLOWED]: ErrorMessages.resourceNotFound,
+};
+
+/** Renders every failure as the spec's error body; unexpected errors answer 500 with no internals and are logged. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<PathwardenRequest>();
+    const requestId = req.context?.requestId ?? String(res.getHeader('RequestID') ?? 'ERROR');
+    const { status, messages } = this.describe(exception, requestId);
+    if (res.headersSent) return;
+    const body: ErrorBody = {
+      http_status: status,
+      timestamp: new Date().toISOString(),
+      request_id: requestId,
+      errors: messages.map((message) => ({ context: '', message })),
+    };
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown, requestId: string): { status: number; messages: readonly string[] } {
+    if (exception instanceof ApiError) return { status: exception.getStatus(), messages: exception.messages };
+    if (exception instanceof HttpException && exception.getStatus() < 500) {
+      const status = exception.getStatus();
+      return { status, messages: [FRAMEWORK_MESSAGES[status] ?? this.clientMessage(exception)] };
+    }
+    const error = exception as Error;
+    this.logger.error({ request_id: requestId, err: { type: error?.name, message: error?.message, stack: error?.stack } },
+      'unhandled error');
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, messages: [ErrorMessages.internal] };
+  }
+
+  private clientMessage(exception: HttpException): string {
+    const response = exception.getResponse();
+    if (typeof response === 'string') return response;
+    const message = (response as { message?: unknown }).message;
+    return Array.isArray(message) ? String(message[0]) : String(message ?? exception.message);
+  }
+}

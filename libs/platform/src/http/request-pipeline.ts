@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { runWithRequestContext, type RequestContext } from '../context/request-context.js';
+import { ApiError } from './api-error.js';
+import { ErrorMessages } from './error-messages.js';
+import { parsePreferWait } from './prefer.js';
+
+/** Largest JSON body accepted (compat part 1): 10 MiB, 413 above. */
+export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+
+export interface PathwardenRequest extends Request {
+  context: RequestContext;
+  /** The exact body bytes, kept for request-signature validation. */
+  rawBody?: Buffer;
+}
+
+/** Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. */
+export function requestIdentity(req: Request, res: Response, next: NextFunction): void {
+  const requestId = randomUUID();
+  res.setHeader('RequestID', requestId);
+  res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains; preload');
+  (req as PathwardenRequest).context = { requestId, deadline: Date.now() + 30_000 };
+  try {
+    const wait = parsePreferWait(req.headers.prefer);
+    (req as PathwardenRequest).context = { requestId, deadline: Date.now() + wait * 1000 };
+    if (req.headers.prefer !== undefined) res.setHeader('Preference-Applied', `wait=${wait}`);
+    next();
+  } catch (error) {
+    next(error);
+  }
+}
+
+const parseJson = express.json({
+  limit: JSON_BODY_LIMIT,
+  type: ['application/json', 'application/*+json'],
+  verify: (req, _res, buffer) => {
+    (req as PathwardenRequest).rawBody = buffer;
+  },
+});
+
+/** Parses JSON bodies, turning body-parser failures into the wire's 400/413 errors. */
+export function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  parseJson(req, res, (error?: unknown) => {
+    if (!error) return next();
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') return next(new ApiError(413, [ErrorMessages.payloadTooLarge]));
+    if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
+      return next(ApiError.badRequest(ErrorMessages.contentTypeJson));
+    }
+    next(ApiError.badRequest(ErrorMessages.unmarshalJson));
+  });
+}
+
+/**
+ * Enters the request context for the rest of the pipeline. Registered after body parsing: the body parser
+ * resumes on stream events, which would lose an async context entered earlier.
+ */
+export function enterRequestContext(req: Request, _res: Response, next: NextFunction): void {
+  runWithRequestContext((req as PathwardenRequest).context, next);
+}

@@ -1,0 +1,27 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiError } from './api-error.js';
+
+/** Flattens class-validator errors (nested DTOs included) into one message per failed constraint. */
+export function validationMessages(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = prefix ? `${prefix}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) =>
+      prefix ? message.replace(error.property, path) : message,
+    );
+    return [...own, ...validationMessages(error.children ?? [], path)];
+  });
+}
+
+/**
+ * Body validation for every route: unknown fields are dropped (existing clients send extras), values are
+ * transformed to the DTO's types, and every failure is a 400 in the error body.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    forbidUnknownValues: true,
+    validateCustomDecorators: true,
+    exceptionFactory: (errors) => ApiError.badRequest(...validationMessages(errors)),
+  });
+}
