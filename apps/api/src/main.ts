@@ -1,10 +1,9 @@
-import { ConfigError } from '@app/platform';
+import { AppConfig, ConfigError } from '@app/platform';
 import { createApp } from './create-app.js';
 
 try {
   const started = Date.now();
   const app = await createApp();
-  const { AppConfig } = await import('@app/platform');
   const config = app.get(AppConfig);
   await app.listen(config.port, config.host);
   console.log(

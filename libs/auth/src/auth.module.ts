@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '@app/platform';
 import { IdentityModule } from '@app/identity';
 import { ApiTokens } from './application/api-tokens.js';
@@ -10,6 +9,7 @@ import { Sessions } from './application/sessions.js';
 import { SIGNING_KEY_SOURCES, SignedRequests } from './application/signed-requests.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { LoginController } from './http/login.controller.js';
+import { LoginThrottleGuard } from './http/login-throttle.guard.js';
 import { TokensController } from './http/tokens.controller.js';
 import { PgApiTokenStore } from './infrastructure/pg-api-token.store.js';
 import { PgSessionStore } from './infrastructure/pg-session.store.js';
@@ -23,10 +23,6 @@ import { PgSignatureReplayStore } from './infrastructure/pg-signature-replay.sto
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret!, signOptions: { algorithm: 'HS256' } }),
     }),
-    ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => [{ ttl: config.loginThrottleTtlSeconds * 1000, limit: config.loginThrottleLimit }],
-    }),
   ],
   controllers: [LoginController, TokensController],
   providers: [
@@ -37,6 +33,7 @@ import { PgSignatureReplayStore } from './infrastructure/pg-signature-replay.sto
     Sessions,
     ApiTokens,
     SignedRequests,
+    LoginThrottleGuard,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import { ApiError, ApiErrors, Authenticated, CurrentPrincipal, data, Public, type Principal } from '@app/platform';
 import { presentUser, UserQueries, UserView } from '@app/identity';
 import { Sessions } from '../application/sessions.js';
 import { LoginDto } from './dtos.js';
+import { LoginThrottleGuard } from './login-throttle.guard.js';
 import { LoginView } from './views.js';
 
 @ApiTags('Authentication')
@@ -15,7 +15,7 @@ export class LoginController {
   @Post('login')
   @HttpCode(200)
   @Public()
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(LoginThrottleGuard)
   @ApiSecurity({})
   @ApiOperation({ summary: 'Log in with a principal name and secret', description: 'Throttled per client address.' })
   @ApiOkResponse({ type: LoginView, description: '`{"data": {user_id, auth_expired, session_token}}`' })

@@ -9,7 +9,7 @@ import { defineListSpec } from './list-spec.js';
 import { parseListQuery } from './parse-list-query.js';
 import type { ListQuery, ListSpec } from './types.js';
 
-const RUNS = { numRuns: 1000 };
+const RUNS = { numRuns: 2000 };
 
 const nodes = defineListSpec({
   filters: {
@@ -38,6 +38,7 @@ const trickyChar = fc.constantFrom('%', '_', '\\', ':', ',', '-', '+', ' ', '\u0
 const tricky = fc.string({ unit: trickyChar });
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), tricky);
 const integerText = fc.oneof(
+  fc.integer({ min: -20, max: 200 }).map(String),
   fc.integer().map(String),
   fc.bigInt().map(String),
   fc.constantFrom('2147483648', '-0', '007', '+1', '1.5'),
@@ -76,7 +77,7 @@ const withOp = (ops: string[], value: fc.Arbitrary<string>) =>
 const itemsOf = (item: fc.Arbitrary<string>) =>
   fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => `in:${items.join(',')}`);
 const noComma = anyText.map((text) => `x${text.replaceAll(',', '')}`);
-const int32Text = fc.integer().map(String);
+const int32Text = fc.oneof(fc.integer({ min: -20, max: 200 }), fc.integer()).map(String);
 const nullForm = fc.constantFrom('eq:null', 'neq:null');
 const COMPARISONS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'];
 const wellFormed: fc.Arbitrary<[string, string]> = fc.oneof(
