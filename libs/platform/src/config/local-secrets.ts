@@ -9,7 +9,7 @@ import type { AppConfig } from './app-config.js';
  */
 export function resolveLocalSecrets(config: AppConfig): void {
   if (!config.embedded) return;
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   config.jwtSecret ??= readOrCreateSecretFile(join(config.dataDir, 'jwt-secret'));
   config.secretsKey ??= readOrCreateSecretFile(join(config.dataDir, 'secrets-key'));
 }

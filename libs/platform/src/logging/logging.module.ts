@@ -31,10 +31,11 @@ export const REDACTED_PATHS = [
             level: config.logLevel,
             redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
             genReqId: (req: IncomingMessage) => (req as PathwardenRequest).context?.requestId ?? 'ERROR',
-            customAttributeKeys: { reqId: 'request_id' },
+            // Every line logged while serving a request (including Nest's own) carries its request id.
+            customProps: (req: IncomingMessage) => ({ request_id: (req as PathwardenRequest).context?.requestId }),
             // Only what an operator needs; headers (and so credentials) are not serialised at all.
             serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+              req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
               res: (res: { statusCode: number }) => ({ status: res.statusCode }),
             },
           },
