@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
+import { Logger } from 'nestjs-pino';
 import { configureHttp, setupOpenApi } from '@app/platform';
 import { AppModule } from '../../apps/api/src/app.module.js';
 
@@ -54,7 +55,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let builder = Test.createTestingModule({ imports: [AppModule], controllers: options.controllers ?? [] });
   if (options.customize) builder = options.customize(builder);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false });
+  const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
   configureHttp(app);
   setupOpenApi(app);
   await app.init();

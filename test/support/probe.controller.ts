@@ -1,0 +1,44 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Database, Deprecated, EnterpriseOnly, Public } from '@app/platform';
+
+/** Routes that exist only in tests, to exercise the platform's cross-cutting behaviour through real HTTP. */
+@Controller('test-probe')
+@Public()
+export class ProbeController {
+  constructor(private readonly db: Database) {}
+
+  @Get('slow-sql')
+  async slowSql() {
+    await this.db.query('SELECT pg_sleep(20) /* probe-slow-sql */');
+    return { data: 'finished' };
+  }
+
+  @Get('slow-handler')
+  async slowHandler() {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return { data: 'finished' };
+  }
+
+  @Get('boom')
+  boom(): never {
+    throw new Error('secret internal detail /etc/passwd');
+  }
+
+  @Get('enterprise')
+  @EnterpriseOnly()
+  enterprise() {
+    return { data: 'enterprise' };
+  }
+
+  @Get('old')
+  @Deprecated('/api/v2/test-probe/new')
+  old() {
+    return { data: 'old' };
+  }
+
+  @Post('echo')
+  @HttpCode(200)
+  echo() {
+    return { data: 'ok' };
+  }
+}
