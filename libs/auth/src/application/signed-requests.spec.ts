@@ -1,0 +1,100 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError, type Principal } from '@app/platform';
+import { AuthErrors } from './auth-errors.js';
+import { SignatureReplayStore, SigningKeySource, type SigningKey } from './ports.js';
+import { requestDigest } from './request-signature.js';
+import { SignedRequests, type SignedRequest } from './signed-requests.js';
+
+const TOKEN_ID = '0b3f6c1e-6a47-4c0e-9a7e-2f0f4b6f1a11';
+const KEY = 'c2VjcmV0LWtleS1mb3ItdGVzdHM=';
+const NOW = new Date('2026-11-22T10:30:00Z');
+const principal: Principal = { userId: 'u1', via: 'token', tokenId: TOKEN_ID, ssoProviderId: null, permissions: new Set(['graphdb:Read']) };
+
+class FakeSource extends SigningKeySource {
+  touched = 0;
+  constructor(private readonly owner: Principal | 'disabled' = principal) {
+    super();
+  }
+  async find(id: string): Promise<SigningKey | null> {
+    if (id !== TOKEN_ID) return null;
+    return { key: KEY, principal: async () => this.owner, touch: async () => void this.touched++ };
+  }
+}
+
+class FakeReplays extends SignatureReplayStore {
+  private readonly seen = new Set<string>();
+  async remember(signature: string): Promise<boolean> {
+    if (this.seen.has(signature)) return false;
+    this.seen.add(signature);
+    return true;
+  }
+}
+
+function signed(overrides: Partial<SignedRequest> = {}, date = NOW.toISOString()): SignedRequest {
+  const base = { tokenId: TOKEN_ID, method: 'POST', requestUri: '/api/v2/x?y=1', requestDate: date, body: Buffer.from('{}') };
+  const request = { ...base, ...overrides };
+  const signature = requestDigest(KEY, request.method, request.requestUri, date, request.body).toString('base64');
+  return { signature, ...request };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('SignedRequests', () => {
+  it('resolves a correctly signed request to the key owner and records use', async () => {
+    const source = new FakeSource();
+    const service = new SignedRequests([source], new FakeReplays());
+    await expect(service.authenticate(signed(), NOW)).resolves.toBe(principal);
+    expect(source.touched).toBe(1);
+  });
+
+  it('refuses a replayed non-GET signature but not a repeated GET', async () => {
+    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const post = signed();
+    await service.authenticate(post, NOW);
+    const error = await failure(service.authenticate(post, NOW));
+    expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.replayed]);
+    const get = signed({ method: 'GET' });
+    await service.authenticate(get, NOW);
+    await expect(service.authenticate(get, NOW)).resolves.toBe(principal);
+  });
+
+  it('answers 401 digest mismatch when the signed query string differs', async () => {
+    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const request = { ...signed(), requestUri: '/api/v2/x?y=2' };
+    const error = await failure(service.authenticate(request, NOW));
+    expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
+  });
+
+  it('answers 401 when the clock skew exceeds an hour', async () => {
+    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const error = await failure(service.authenticate(signed({}, '2026-11-22T08:00:00Z'), NOW));
+    expect(error.getStatus()).toBe(401);
+    expect(error.messages[0]).toMatch(/signature too far behind by 150 minutes/);
+  });
+
+  it.each([
+    [{ tokenId: 'nope' }, 400, 'Token ID is malformed.'],
+    [{ requestDate: undefined }, 400, AuthErrors.noRequestDate],
+    [{ requestDate: 'yesterday' }, 400, AuthErrors.malformedRequestDate('yesterday')],
+    [{ signature: undefined }, 400, AuthErrors.noSignature],
+    [{ signature: '***' }, 400, AuthErrors.malformedSignature],
+    [{ tokenId: '0b3f6c1e-6a47-4c0e-9a7e-2f0f4b6f1a12' }, 401, AuthErrors.unknownToken],
+  ])('refuses %p with %p', async (overrides, status, message) => {
+    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const error = await failure(service.authenticate({ ...signed(), ...overrides } as SignedRequest, NOW));
+    expect([error.getStatus(), error.messages[0]]).toEqual([status, message]);
+  });
+
+  it('answers 403 user disabled when the key owner is disabled', async () => {
+    const service = new SignedRequests([new FakeSource('disabled')], new FakeReplays());
+    const error = await failure(service.authenticate(signed(), NOW));
+    expect([error.getStatus(), error.messages[0]]).toEqual([403, 'user disabled']);
+  });
+});

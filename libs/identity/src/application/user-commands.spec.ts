@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { ApiError, type Principal } from '@app/platform';
+import { IdentityErrors } from './identity-errors.js';
+import { InMemoryRoles, InMemorySsoProviders, InMemoryUsers, PlainTextHasher } from './testing/in-memory-identity.js';
+import { UserCommands } from './user-commands.js';
+
+const STRONG = 'Strong-Passw0rd!';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('UserCommands', () => {
+  let users: InMemoryUsers;
+  let commands: UserCommands;
+  let adminId: string;
+  let admin: Principal;
+
+  beforeEach(async () => {
+    const roles = new InMemoryRoles();
+    users = new InMemoryUsers(roles);
+    commands = new UserCommands(users, roles, new InMemorySsoProviders(), new PlainTextHasher());
+    adminId = (await commands.create({ principalName: 'admin', roleIds: [1], secret: STRONG })).id;
+    admin = { userId: adminId, via: 'session', ssoProviderId: null, permissions: new Set(['auth:ManageUsers', 'auth:ManageSelf']) };
+  });
+
+  it('creates a user with a hashed, non-expiring secret', async () => {
+    const user = await commands.create({ principalName: 'jdoe', roleIds: [2], secret: STRONG });
+    expect(user.roles.map((r) => r.id)).toEqual([2]);
+    expect(user.authSecret!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(users.users.get(user.id)!.digest).toBe(`plain:${STRONG}`);
+  });
+
+  it('expires the secret at once when a reset is required', async () => {
+    const user = await commands.create({ principalName: 'jdoe', secret: STRONG, needsPasswordReset: true });
+    expect(user.authSecret!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses a weak secret with every reason', async () => {
+    const error = await failure(commands.create({ principalName: 'jdoe', secret: 'weak' }));
+    expect(error.getStatus()).toBe(400);
+    expect(error.messages[0]).toBe(
+      'Secret: must have at least 12 characters; Secret: must have at least 1 uppercase characters; ' +
+        'Secret: must have at least 1 special characters; Secret: must have at least 1 numeric characters',
+    );
+  });
+
+  it('refuses more than one role and unknown roles', async () => {
+    expect((await failure(commands.create({ principalName: 'x', roleIds: [1, 2] }))).messages[0]).toBe(IdentityErrors.oneRole);
+    expect((await failure(commands.create({ principalName: 'x', roleIds: [99] }))).messages[0]).toBe(IdentityErrors.unknownRole);
+  });
+
+  it.each([
+    [{ isDisabled: true }, IdentityErrors.disableSelf],
+    [{ roleIds: [2] }, IdentityErrors.changeOwnRole],
+    [{ ssoProviderId: 7 }, IdentityErrors.changeOwnSso],
+  ])('refuses a self-update of %p', async (input, message) => {
+    const error = await failure(commands.update(admin, adminId, input));
+    expect([error.getStatus(), error.messages[0]]).toEqual([400, message]);
+  });
+
+  it('lets an administrator disable someone else', async () => {
+    const other = await commands.create({ principalName: 'other', roleIds: [2] });
+    expect((await commands.update(admin, other.id, { isDisabled: true })).isDisabled).toBe(true);
+  });
+
+  it('refuses to delete oneself and answers 404 for unknown users', async () => {
+    expect((await failure(commands.delete(admin, adminId))).messages[0]).toBe(IdentityErrors.deleteSelf);
+    expect((await failure(commands.delete(admin, '00000000-0000-4000-8000-000000000000'))).getStatus()).toBe(404);
+  });
+
+  it("needs the current secret to change one's own, and auth:ManageUsers for someone else's", async () => {
+    const wrong = await failure(commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: 'nope' }));
+    expect([wrong.getStatus(), wrong.messages[0]]).toEqual([403, IdentityErrors.invalidCurrentPassword]);
+    await commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: STRONG });
+    expect(users.users.get(adminId)!.digest).toBe('plain:Another-Passw0rd!');
+
+    const other = await commands.create({ principalName: 'other', secret: STRONG });
+    const plain: Principal = { ...admin, userId: other.id, permissions: new Set(['auth:ManageSelf']) };
+    const forbidden = await failure(commands.setSecret(plain, adminId, { secret: 'Third-Passw0rd!' }));
+    expect([forbidden.getStatus(), forbidden.messages[0]]).toEqual([403, 'not authorized']);
+  });
+});
