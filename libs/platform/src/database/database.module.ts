@@ -9,6 +9,13 @@ import { RequiredExtensions1732240000000 } from './migrations/1732240000000-requ
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
 
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', '57P03']);
+
+/** Connection failures worth retrying at start-up (server not up yet), as opposed to configuration errors. */
+function isTransientConnectionError(error: unknown): boolean {
+  return TRANSIENT_CODES.has(String((error as { code?: string } | undefined)?.code));
+}
+
 /** The platform's own migrations; feature modules' migrations follow them. */
 export const platformMigrations: MigrationClass[] = [RequiredExtensions1732240000000];
 
@@ -57,6 +64,10 @@ export class DatabaseModule {
           useFactory: (config: AppConfig, embedded: EmbeddedPostgresHandle | null) => ({
             ...dataSourceOptions(config.databaseUrl ?? embedded!.url, [...platformMigrations, ...migrations]),
             autoLoadEntities: true,
+            // Retry only while the server is unreachable or starting; a bad URL or a failed migration fails at once.
+            retryAttempts: 5,
+            retryDelay: 1000,
+            toRetry: isTransientConnectionError,
           }),
         }),
       ],
