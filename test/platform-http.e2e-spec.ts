@@ -30,6 +30,10 @@ describe('HTTP contract', () => {
       });
     });
 
+    it.each(['/', '/nope', '/api/v1/self', '/api/v2x'])('answers %s outside the API with the JSON 404', async (path) => {
+      expect(errorMessage(await t.http().get(path), 404)).toBe('resource not found');
+    });
+
     it('answers an unsupported method on a known path 404', async () => {
       expect(errorMessage(await t.http().delete('/health'), 404)).toBe('resource not found');
     });

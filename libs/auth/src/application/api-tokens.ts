@@ -45,12 +45,12 @@ export class ApiTokens extends SigningKeySource {
   async find(id: string): Promise<SigningKey | null> {
     const stored = await this.store.findEncryptedKey(id);
     if (!stored) return null;
+    // A token whose owner was deleted is as good as deleted.
+    const access = await this.credentials.access(stored.userId);
+    if (!access) return null;
     return {
       key: this.cipher.decrypt(stored.encryptedKey),
-      principal: async () => {
-        const access = await this.credentials.access(stored.userId);
-        return !access || access.isDisabled ? 'disabled' : principalOf(access, 'token', { tokenId: id });
-      },
+      principal: async () => (access.isDisabled ? 'disabled' : principalOf(access, 'token', { tokenId: id })),
       touch: () => this.store.touch(id),
     };
   }

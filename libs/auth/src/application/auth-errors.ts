@@ -12,6 +12,7 @@ export const AuthErrors = {
   tooFarBehind: (minutes: number, server: Date, client: Date) =>
     `${SIGNATURE_PREFIX}signature too far behind by ${minutes} minutes. Server time is ${server.toISOString()}. Client time is ${client.toISOString()}`,
   digestMismatch: `${SIGNATURE_PREFIX}digest validation failed: signature digest mismatch`,
+  bodyNotVerifiable: `${SIGNATURE_PREFIX}digest validation failed: a body of this content type cannot be verified`,
   replayed: `${SIGNATURE_PREFIX}signature has already been used`,
   tokensForOthers: 'missing permission to create tokens for other users',
   deleteOthersToken: 'missing permission to delete tokens of other users',

@@ -11,6 +11,8 @@ export interface LoginResult {
   session_token: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 interface SessionClaims {
   sub: string;
   jti: string;
@@ -46,7 +48,9 @@ export class Sessions {
     } catch {
       throw failed();
     }
-    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || !/^\d{1,18}$/.test(claims.jti)) throw failed();
+    // Claims are checked before they reach SQL: a mistyped one must be a 401, never a database error (500).
+    if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) throw failed();
+    if (typeof claims.jti !== 'string' || !/^\d{1,18}$/.test(claims.jti)) throw failed();
     if (!(await this.store.isActive(claims.jti, claims.sub))) throw failed();
     const access = await this.credentials.access(claims.sub);
     if (!access || access.isDisabled) throw failed();

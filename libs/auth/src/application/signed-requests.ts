@@ -14,7 +14,8 @@ export interface SignedRequest {
   requestUri: string;
   requestDate: string | undefined;
   signature: string | undefined;
-  body: Buffer;
+  /** The exact body bytes; undefined when the request has a body the pipeline did not keep (not JSON). */
+  body: Buffer | undefined;
 }
 
 /** Validates `Authorization: bhesignature <id>` requests against the keys of every registered source. */
@@ -36,18 +37,22 @@ export class SignedRequests {
 
     const key = await this.findKey(request.tokenId.toLowerCase());
     if (!key) throw ApiError.unauthorized(AuthErrors.unknownToken);
-    const principal = await key.principal();
-    if (principal === 'disabled') throw ApiError.forbidden(ErrorMessages.userDisabled);
 
     const skew = date.getTime() - now.getTime();
     if (Math.abs(skew) > MAX_CLOCK_SKEW_MS) {
       const minutes = Math.round(Math.abs(skew) / 60_000);
       throw ApiError.unauthorized((skew > 0 ? AuthErrors.tooFarAhead : AuthErrors.tooFarBehind)(minutes, now, date));
     }
+    // Fail closed: a signature must cover the body, so a body that cannot be hashed cannot be accepted.
+    if (!request.body) throw ApiError.unauthorized(AuthErrors.bodyNotVerifiable);
     const expected = requestDigest(key.key, request.method, request.requestUri, request.requestDate, request.body);
     if (!digestMatches(expected, presented)) throw ApiError.unauthorized(AuthErrors.digestMismatch);
+    // Only a caller who holds the key learns anything about its owner.
+    const principal = await key.principal();
+    if (principal === 'disabled') throw ApiError.forbidden(ErrorMessages.userDisabled);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const fresh = await this.replays.remember(request.signature, new Date(now.getTime() + 2 * MAX_CLOCK_SKEW_MS));
+      // Keyed on the decoded bytes: several base64 spellings decode to the same signature (unused trailing bits).
+      const fresh = await this.replays.remember(presented.toString('base64'), new Date(now.getTime() + 2 * MAX_CLOCK_SKEW_MS));
       if (!fresh) throw ApiError.unauthorized(AuthErrors.replayed);
     }
     await key.touch();

@@ -42,7 +42,7 @@ export class AuthGuard implements CanActivate {
         requestUri: req.originalUrl,
         requestDate: header1(req.headers.requestdate),
         signature: header1(req.headers.signature),
-        body: req.rawBody ?? Buffer.alloc(0),
+        body: req.rawBody ?? (hasBody(req) ? undefined : Buffer.alloc(0)),
       });
     }
     throw ApiError.badRequest(ErrorMessages.unexpectedScheme(scheme.slice(0, 32)));
@@ -51,4 +51,9 @@ export class AuthGuard implements CanActivate {
 
 function header1(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Whether the request carries a body (which the signature then has to cover). */
+function hasBody(req: PathwardenRequest): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }

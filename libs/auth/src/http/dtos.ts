@@ -5,18 +5,20 @@ import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-vali
 export class LoginDto {
   @ApiProperty({ example: 'secret' })
   @IsString()
-  @Matches(/^secret$/i, { message: 'Login method $value is not supported.' })
+  // The reference's wording, with an absent method read as "" (class-validator leaves `$value` as is then).
+  @Matches(/^secret$/i, { message: ({ value }) => `Login method ${String(value ?? '')} is not supported.` })
   login_method: string;
 
-  @ApiProperty({ example: 'admin' }) @IsString() @IsNotEmpty() @MaxLength(1000) username: string;
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(1000) secret: string;
+  // Constraints report in reverse decorator order: "must be a string" comes first for a missing field.
+  @ApiProperty({ example: 'admin' }) @MaxLength(1000) @IsNotEmpty() @IsString() username: string;
+  @ApiProperty() @MaxLength(1000) @IsNotEmpty() @IsString() secret: string;
   @ApiPropertyOptional({ description: 'One-time password (TOTP is not enabled for any user yet)' })
   @IsOptional() @IsString() @MaxLength(16) otp?: string;
 }
 
 /** POST /api/v2/tokens. */
 export class CreateTokenDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(1000) token_name: string;
+  @ApiProperty() @MaxLength(1000) @IsNotEmpty() @IsString() token_name: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'Owner (default: the caller; another user needs auth:ManageUsers)' })
   @IsOptional()
   @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'user_id must be a UUID' })

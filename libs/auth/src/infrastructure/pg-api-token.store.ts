@@ -52,7 +52,9 @@ export class PgApiTokenStore extends ApiTokenStore {
 
   list(query: ListQuery, ownerId?: string): Promise<ApiToken[]> {
     return this.db.transaction(async (m) => {
-      const qb = m.createQueryBuilder().select(COLUMNS).from('auth_tokens', 't').where('t.deleted_at IS NULL');
+      // Tokens of deleted users are unusable (their owner is gone), so they are not listed either.
+      const qb = m.createQueryBuilder().select(COLUMNS).from('auth_tokens', 't').where('t.deleted_at IS NULL')
+        .andWhere('EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id AND u.deleted_at IS NULL)');
       if (ownerId) qb.andWhere('t.user_id = :owner', { owner: ownerId });
       return (await applyListQuery(qb, TOKEN_LIST, query).getRawMany()).map(toToken);
     });

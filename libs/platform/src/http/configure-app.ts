@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { enterRequestContext, jsonBody, requestIdentity } from './request-pipeline.js';
+import { enterRequestContext, jsonBody, onlyServedPaths, requestIdentity } from './request-pipeline.js';
 
 export const API_PREFIX = 'api/v2';
 
@@ -14,6 +14,7 @@ export function configureHttp(app: INestApplication): void {
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
   express.use(requestIdentity);
+  express.use(onlyServedPaths);
   express.use(jsonBody);
   express.use(enterRequestContext);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });

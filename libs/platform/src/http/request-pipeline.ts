@@ -38,6 +38,16 @@ const parseJson = express.json({
   },
 });
 
+const SERVED_PATHS = /^\/(api\/v2(\/|$)|health(\/|$))/;
+
+/**
+ * Answers paths outside /api/v2 and /health with the JSON 404 (Nest's own not-found handler only covers the
+ * global prefix, so Express would answer those with an HTML page).
+ */
+export function onlyServedPaths(req: Request, _res: Response, next: NextFunction): void {
+  next(SERVED_PATHS.test(req.path) ? undefined : ApiError.notFound());
+}
+
 /** Parses JSON bodies, turning body-parser failures into the wire's 400/413 errors. */
 export function jsonBody(req: Request, res: Response, next: NextFunction): void {
   parseJson(req, res, (error?: unknown) => {

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Response } from 'supertest';
+import { Permissions, ROLE_SEEDS, type Permission } from '@app/identity';
+import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
+import {
+  bearer, createApiToken, createUser, send, signed, USER_PASSWORD, type ApiTokenKey, type HttpMethod,
+} from './support/auth.js';
+
+/**
+ * The permission matrix: every route of the app, called by every built-in role (by session and by signed API
+ * token) and by callers that are not (or no longer) authenticated. The expected outcome comes from the table
+ * below (compat.md part 1 "Permissions" and part 2 §6.4) and the seeded roles, never from the app's metadata.
+ */
+
+type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'permission'; anyOf: readonly Permission[] };
+
+const PUBLIC: Access = { kind: 'public' };
+const AUTHENTICATED: Access = { kind: 'authenticated' };
+const anyOf = (...permissions: Permission[]): Access => ({ kind: 'permission', anyOf: permissions });
+
+interface Caller {
+  name: string;
+  /** null: the caller is not authenticated at all, and gets 401 with `unauthenticated`. */
+  permissions: ReadonlySet<string> | null;
+  unauthenticated?: string;
+  userId?: string;
+  /** The caller's password has expired (kept expired when they set their own secret). */
+  expired?: boolean;
+  /** Headers of an ordinary request. */
+  headers?: () => Record<string, string>;
+  /** Headers on a session of its own (for logout, which would end the shared one). */
+  freshHeaders?: () => Promise<Record<string, string>>;
+  /** API token of the caller: requests are signed with it. */
+  token?: ApiTokenKey;
+}
+
+interface Route {
+  method: HttpMethod;
+  /** The path as the OpenAPI document writes it. */
+  template: string;
+  access: Access;
+  /** Status when the caller is allowed (a synthetic id gives 404). */
+  ok: number;
+  /** Which id the path names, when it names one. */
+  target?: 'own id' | 'existing id' | 'unknown id';
+  path?: (caller: Caller) => string;
+  body?: (caller: Caller) => object;
+  /** The request ends the caller's session: run it on a session of its own. */
+  endsSession?: boolean;
+  /** Served outside the Nest router (not in the OpenAPI document's paths). */
+  undocumented?: boolean;
+}
+
+const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000dead';
+const UNKNOWN_INT = '2147483000';
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${++serial}`;
+
+const IDP_METADATA = `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com/entity">
+  <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example.com/redirect"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+
+let adminId = '';
+
+/** Route → what it requires. Requests are valid apart from authentication. */
+const ROUTES: Route[] = [
+  { method: 'GET', template: '/health', access: PUBLIC, ok: 200 },
+  { method: 'GET', template: '/api/v2/spec/openapi.json', access: PUBLIC, ok: 200, undocumented: true },
+  { method: 'GET', template: '/api/v2/swagger', access: PUBLIC, ok: 200, undocumented: true },
+  {
+    method: 'POST', template: '/api/v2/login', access: PUBLIC, ok: 200,
+    body: () => ({ login_method: 'secret', username: 'admin', secret: ADMIN_PASSWORD }),
+  },
+  { method: 'POST', template: '/api/v2/logout', access: AUTHENTICATED, ok: 200, endsSession: true },
+  { method: 'GET', template: '/api/v2/self', access: AUTHENTICATED, ok: 200 },
+  { method: 'GET', template: '/api/v2/roles', access: anyOf(Permissions.AuthManageSelf), ok: 200 },
+  { method: 'GET', template: '/api/v2/graph-users-minimal', access: anyOf(Permissions.AuthReadUsersMinimal), ok: 200 },
+  { method: 'GET', template: '/api/v2/bloodhound-users', access: anyOf(Permissions.AuthManageUsers, Permissions.AuthReadUsers), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/bloodhound-users', access: anyOf(Permissions.AuthManageUsers), ok: 201,
+    body: () => ({ principal: unique('created'), secret: USER_PASSWORD, roles: [2] }),
+  },
+  {
+    method: 'GET', template: '/api/v2/bloodhound-users/{user_id}', access: anyOf(Permissions.AuthManageUsers, Permissions.AuthReadUsers),
+    ok: 200, target: 'existing id', path: () => `/api/v2/bloodhound-users/${adminId}`,
+  },
+  {
+    method: 'PATCH', template: '/api/v2/bloodhound-users/{user_id}', access: anyOf(Permissions.AuthManageUsers), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/bloodhound-users/${UNKNOWN_UUID}`, body: () => ({ first_name: 'Changed' }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/bloodhound-users/{user_id}', access: anyOf(Permissions.AuthManageUsers), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/bloodhound-users/${UNKNOWN_UUID}`,
+  },
+  // One's own secret: auth:ManageSelf (or auth:ManageUsers). The secret is set to itself, an expired one stays expired.
+  {
+    method: 'PUT', template: '/api/v2/bloodhound-users/{user_id}/secret', access: anyOf(Permissions.AuthManageSelf, Permissions.AuthManageUsers),
+    ok: 200, target: 'own id', path: (c) => `/api/v2/bloodhound-users/${c.userId ?? UNKNOWN_UUID}/secret`,
+    body: (c) => ({ secret: USER_PASSWORD, current_secret: USER_PASSWORD, needs_password_reset: c.expired ?? false }),
+  },
+  // Another user's secret: auth:ManageUsers only (compat part 1, self-protection).
+  {
+    method: 'PUT', template: '/api/v2/bloodhound-users/{user_id}/secret', access: anyOf(Permissions.AuthManageUsers), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/bloodhound-users/${UNKNOWN_UUID}/secret`, body: () => ({ secret: USER_PASSWORD }),
+  },
+  { method: 'GET', template: '/api/v2/tokens', access: anyOf(Permissions.AuthCreateToken, Permissions.AuthManageUsers), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/tokens', access: anyOf(Permissions.AuthCreateToken, Permissions.AuthManageUsers), ok: 201,
+    body: () => ({ token_name: unique('matrix') }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/tokens/{token_id}', access: anyOf(Permissions.AuthCreateToken, Permissions.AuthManageUsers), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/tokens/${UNKNOWN_UUID}`,
+  },
+  { method: 'GET', template: '/api/v2/sso-providers', access: anyOf(Permissions.AuthManageProviders), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/sso-providers/oidc', access: anyOf(Permissions.AuthManageProviders), ok: 201,
+    body: () => ({ name: unique('oidc'), client_id: 'pathwarden', issuer: 'https://idp.example.com/' }),
+  },
+  {
+    method: 'POST', template: '/api/v2/sso-providers/saml', access: anyOf(Permissions.AuthManageProviders), ok: 201,
+    body: () => ({ name: unique('saml'), metadata: IDP_METADATA }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/sso-providers/{sso_provider_id}', access: anyOf(Permissions.AuthManageProviders), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/sso-providers/${UNKNOWN_INT}`,
+  },
+  { method: 'GET', template: '/api/v2/saml', access: anyOf(Permissions.AuthManageProviders), ok: 200 },
+];
+
+const TOKEN_FAILED = 'Token Authorization failed.';
+
+/** Role users log in with a session and also call through a signed API token of their own. */
+const roleCallers = ROLE_SEEDS.flatMap((role): Caller[] => [
+  { name: `${role.name} (session)`, permissions: new Set(role.permissions) },
+  { name: `${role.name} (API token)`, permissions: new Set(role.permissions) },
+]);
+const callers: Caller[] = [
+  ...roleCallers,
+  { name: 'expired-password Administrator (session)', permissions: new Set([Permissions.AuthManageSelf]), expired: true },
+  { name: 'no Authorization header', permissions: null, unauthenticated: 'not authenticated', headers: () => ({}) },
+  { name: 'a garbage bearer token', permissions: null, unauthenticated: TOKEN_FAILED, headers: () => ({ Authorization: 'Bearer abc.def.ghi' }) },
+  { name: 'a logged-out session', permissions: null, unauthenticated: TOKEN_FAILED },
+];
+
+/** What the table says a caller gets: the status, and the message when refused. */
+function expected(route: Route, caller: Caller): { status: number; message?: string } {
+  if (route.access.kind === 'public') return { status: route.ok };
+  if (caller.permissions === null) return { status: 401, message: caller.unauthenticated };
+  if (route.access.kind === 'authenticated') return { status: route.ok };
+  return route.access.anyOf.some((p) => caller.permissions!.has(p))
+    ? { status: route.ok }
+    : { status: 403, message: 'not authorized' };
+}
+
+describe('permission matrix', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const adminToken = await login(t, 'admin', ADMIN_PASSWORD);
+    adminId = (await t.http().get('/api/v2/self').set('Authorization', bearer(adminToken))).body.data.id;
+
+    for (const role of ROLE_SEEDS) {
+      const principal = `matrix-${role.name.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+      const id = await createUser(t, adminToken, { principal, role: role.name });
+      const session = await login(t, principal, USER_PASSWORD);
+      const viaSession = callers.find((c) => c.name === `${role.name} (session)`)!;
+      Object.assign(viaSession, {
+        userId: id,
+        headers: () => ({ Authorization: bearer(session) }),
+        freshHeaders: async () => ({ Authorization: bearer(await login(t, principal, USER_PASSWORD)) }),
+      });
+      // Created by the administrator: a role without auth:CreateToken (Upload-Only) cannot make its own.
+      const viaToken = callers.find((c) => c.name === `${role.name} (API token)`)!;
+      Object.assign(viaToken, { userId: id, token: await createApiToken(t, adminToken, `${principal} key`, id) });
+    }
+
+    const expiredPrincipal = 'matrix-expired';
+    const expiredId = await createUser(t, adminToken, { principal: expiredPrincipal, role: 'Administrator', needsPasswordReset: true });
+    const expiredSession = await login(t, expiredPrincipal, USER_PASSWORD);
+    Object.assign(callers.find((c) => c.expired)!, {
+      userId: expiredId,
+      headers: () => ({ Authorization: bearer(expiredSession) }),
+      freshHeaders: async () => ({ Authorization: bearer(await login(t, expiredPrincipal, USER_PASSWORD)) }),
+    });
+
+    const loggedOut = await login(t, 'admin', ADMIN_PASSWORD);
+    await t.http().post('/api/v2/logout').set('Authorization', bearer(loggedOut)).expect(200);
+    callers.find((c) => c.name === 'a logged-out session')!.headers = () => ({ Authorization: bearer(loggedOut) });
+  });
+  afterAll(() => t.close());
+
+  async function call(route: Route, caller: Caller): Promise<Response> {
+    const path = route.path ? route.path(caller) : route.template;
+    const body = route.body?.(caller);
+    if (caller.token) return signed(t, caller.token, route.method, path, body ? { body: JSON.stringify(body) } : {});
+    const headers = route.endsSession && caller.freshHeaders ? await caller.freshHeaders() : caller.headers!();
+    const req = send(t, route.method, path).set(headers);
+    return body ? req.send(body) : req;
+  }
+
+  it('covers every route of the OpenAPI document', async () => {
+    const doc = await t.http().get('/api/v2/spec/openapi.json');
+    expect(doc.status).toBe(200);
+    const documented = Object.entries(doc.body.paths as Record<string, object>)
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    const covered = new Set(ROUTES.map((r) => `${r.method} ${r.template}`));
+    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+    const stale = ROUTES.filter((r) => !r.undocumented).map((r) => `${r.method} ${r.template}`).filter((r) => !documented.includes(r));
+    expect(stale).toEqual([]);
+  });
+
+  it('gives every built-in role the permissions this matrix assumes', async () => {
+    const res = await t.http().get('/api/v2/roles').set(callers[0].headers!());
+    const served = Object.fromEntries(
+      (res.body.data.roles as { name: string; permissions: { authority: string; name: string }[] }[])
+        .map((role) => [role.name, role.permissions.map((p) => `${p.authority}:${p.name}`).sort()]),
+    );
+    expect(served).toEqual(Object.fromEntries(ROLE_SEEDS.map((role) => [role.name, [...role.permissions].sort()])));
+  });
+
+  for (const caller of callers) {
+    describe(`as ${caller.name}`, () => {
+      for (const route of ROUTES) {
+        const want = expected(route, caller);
+        const label = `${route.method} ${route.template}${route.target ? ` (${route.target})` : ''}`;
+        it(`${label} → ${want.status}${want.message ? ` ${want.message}` : ''}`, async () => {
+          const res = await call(route, caller);
+          if (want.message !== undefined) {
+            expect(errorMessage(res, want.status)).toBe(want.message);
+          } else {
+            if (res.status !== want.status) throw new Error(`expected ${want.status}, got ${res.status}: ${res.text.slice(0, 300)}`);
+            if (want.status === 404) expect(errorMessage(res, 404)).toBe('resource not found');
+          }
+        });
+      }
+    });
+  }
+
+  describe('unknown routes', () => {
+    const unknown: [HttpMethod, string][] = [
+      ['GET', '/api/v2/nope'],
+      ['POST', '/api/v2/nope'],
+      ['GET', '/api/v2'],
+      ['PUT', '/api/v2/self'],
+      ['DELETE', '/api/v2/tokens'],
+      ['GET', '/api/v2/bloodhound-users/x/y'],
+      ['POST', '/api/v2/health'],
+    ];
+    for (const [method, path] of unknown) {
+      it(`answers 404 resource not found for ${method} ${path} without a token`, async () => {
+        expect(errorMessage(await send(t, method, path), 404)).toBe('resource not found');
+      });
+      it(`answers 404 resource not found for ${method} ${path} with a malformed Authorization header`, async () => {
+        expect(errorMessage(await send(t, method, path).set('Authorization', 'Basic x'), 404)).toBe('resource not found');
+      });
+    }
+
+    for (const path of ['/nope', '/api/v1/self', '/']) {
+      it(`answers 404 resource not found for GET ${path} without a token`, async () => {
+        expect(errorMessage(await send(t, 'GET', path), 404)).toBe('resource not found');
+      });
+    }
+  });
+});
