@@ -146,6 +146,11 @@ describe('HTTP contract', () => {
   });
 
   describe('database', () => {
+    it('runs a nested unit of work inside the outer transaction', async () => {
+      const res = await t.http().get('/api/v2/test-probe/nested');
+      expect(res.body).toEqual({ data: { same_connection: true, same_transaction: true } });
+    });
+
     it('has run every migration', async () => {
       const client = new Client({ connectionString: t.databaseUrl });
       await client.connect();

@@ -19,6 +19,15 @@ export class ProbeController {
     return { data: 'finished' };
   }
 
+  @Get('nested')
+  async nested() {
+    return this.db.transaction(async (manager) => {
+      const [outer] = await manager.query('SELECT pg_backend_pid() AS pid, txid_current() AS tx');
+      const [inner] = await this.db.query<{ pid: number; tx: string }>('SELECT pg_backend_pid() AS pid, txid_current() AS tx');
+      return { data: { same_connection: outer.pid === inner.pid, same_transaction: outer.tx === inner.tx } };
+    });
+  }
+
   @Get('boom')
   boom(): never {
     throw new Error('secret internal detail /etc/passwd');

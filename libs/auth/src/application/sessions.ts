@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { ApiError, AppConfig, ErrorMessages, type Principal } from '@app/platform';
+import { ApiError, AppConfig, Database, ErrorMessages, type Principal } from '@app/platform';
 import { CredentialCheck } from '@app/identity';
 import { SessionStore } from './ports.js';
 import { principalOf } from './principals.js';
@@ -26,6 +26,7 @@ export class Sessions {
     private readonly store: SessionStore,
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
+    private readonly db: Database,
   ) {}
 
   async login(username: string, secret: string): Promise<LoginResult> {
@@ -51,8 +52,10 @@ export class Sessions {
     // Claims are checked before they reach SQL: a mistyped one must be a 401, never a database error (500).
     if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) throw failed();
     if (typeof claims.jti !== 'string' || !/^\d{1,18}$/.test(claims.jti)) throw failed();
-    if (!(await this.store.isActive(claims.jti, claims.sub))) throw failed();
-    const access = await this.credentials.access(claims.sub);
+    // One unit of work (one transaction) for both look-ups: this runs on every authenticated request.
+    const access = await this.db.transaction(async () =>
+      (await this.store.isActive(claims.jti, claims.sub)) ? this.credentials.access(claims.sub) : null,
+    );
     if (!access || access.isDisabled) throw failed();
     return principalOf(access, 'session', { sessionId: claims.jti });
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { remainingMs } from '../context/request-context.js';
@@ -30,17 +31,22 @@ export function pgConstraint(error: unknown): string | undefined {
  */
 @Injectable()
 export class Database {
+  /** The transaction the current async call chain runs in, so nested units of work join it. */
+  private readonly current = new AsyncLocalStorage<EntityManager>();
+
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
-  /** Runs `work` in one transaction bounded by the current deadline. */
+  /** Runs `work` in one transaction bounded by the current deadline; inside another unit of work, joins it. */
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) return work(outer);
     const budget = Math.floor(remainingMs());
     if (budget <= 0) throw ApiError.timedOut();
     try {
       return await this.dataSource.transaction(async (manager) => {
         // budget is a number computed here, never request text.
         await manager.query(`SET LOCAL statement_timeout = ${budget}`);
-        return work(manager);
+        return this.current.run(manager, () => work(manager));
       });
     } catch (error) {
       if (pgErrorCode(error) === PgErrorCodes.queryCanceled) throw ApiError.timedOut();
