@@ -52,7 +52,7 @@ export async function adminCaller(t: TestApp): Promise<Caller> {
   return new Caller(t, await login(t, 'admin', ADMIN_PASSWORD));
 }
 
-/** The admin's user id (from GET /self). */
+/** The caller's user id (from GET /self). */
 export async function selfId(caller: Caller): Promise<string> {
   const res = await caller.get('/self');
   expect(res.status).toBe(200);
@@ -89,6 +89,11 @@ export async function createUser(admin: Caller, fields: UserFields = {}): Promis
 export async function userSession(t: TestApp, admin: Caller, roleId: number, fields: UserFields = {}) {
   const user = await createUser(admin, { roles: [roleId], secret: USER_SECRET, ...fields });
   return { user, caller: new Caller(t, await login(t, user.principal_name, fields.secret ?? USER_SECRET)) };
+}
+
+/** A login attempt, whatever its outcome. */
+export function attemptLogin(t: TestApp, username: string, secret: string) {
+  return t.http().post('/api/v2/login').send({ login_method: 'secret', username, secret });
 }
 
 /** Every message of an error answer (the body and RequestID header asserted by errorMessage). */
@@ -146,6 +151,39 @@ export const UPLOAD_ONLY_ROLE = roleShape(
   ['clients:Tasking', 'graphdb:Ingest'],
 );
 
+const ALL_PERMISSIONS = [
+  'app:ReadAppConfig', 'app:WriteAppConfig', 'risks:GenerateReport', 'risks:ManageRisks', 'auth:CreateToken',
+  'auth:ManageProviders', 'auth:ManageSelf', 'auth:ManageUsers', 'clients:Manage', 'clients:Tasking',
+  'collection:ManageJobs', 'graphdb:Read', 'graphdb:Write', 'saved_queries:Read', 'saved_queries:Write', 'clients:Read',
+  'db:Wipe', 'graphdb:Mutate', 'graphdb:Ingest', 'auth:ReadUsers', 'audit_log:Read', 'collection:ReadJobs',
+  'opengraph:Read', 'opengraph:Write', 'auth:ReadUsersMinimal', 'auth:AcceptEULA',
+];
+
+/** The six built-in roles (compat part 2 §6.3 with the later migrations; Auditor as seeded). */
+export const SEEDED_ROLES = [
+  roleShape(1, 'Administrator', 'Can manage users, clients, and application configuration', ALL_PERMISSIONS),
+  roleShape(2, 'User', 'Can read data, modify asset group memberships', [
+    'app:ReadAppConfig', 'risks:GenerateReport', 'auth:CreateToken', 'auth:ManageSelf', 'clients:Read',
+    'saved_queries:Read', 'saved_queries:Write', 'graphdb:Read', 'auth:ReadUsersMinimal', 'opengraph:Read',
+  ]),
+  roleShape(3, 'Read-Only', 'Used for integrations', [
+    'app:ReadAppConfig', 'risks:GenerateReport', 'auth:ManageSelf', 'auth:CreateToken', 'saved_queries:Read',
+    'graphdb:Read', 'auth:ReadUsersMinimal', 'opengraph:Read',
+  ]),
+  UPLOAD_ONLY_ROLE,
+  roleShape(5, 'Power User', 'Can upload data, manage clients, and perform any action a User can', [
+    'app:ReadAppConfig', 'app:WriteAppConfig', 'risks:GenerateReport', 'risks:ManageRisks', 'auth:CreateToken',
+    'auth:ManageSelf', 'clients:Manage', 'clients:Read', 'clients:Tasking', 'collection:ManageJobs', 'graphdb:Write',
+    'graphdb:Read', 'graphdb:Mutate', 'graphdb:Ingest', 'saved_queries:Read', 'saved_queries:Write',
+    'auth:ReadUsersMinimal', 'opengraph:Read',
+  ]),
+  roleShape(6, 'Auditor', 'Can read data and audit logs', [
+    'app:ReadAppConfig', 'risks:GenerateReport', 'audit_log:Read', 'auth:CreateToken', 'auth:ManageSelf',
+    'auth:ReadUsers', 'auth:ReadUsersMinimal', 'graphdb:Read', 'saved_queries:Read', 'clients:Read',
+    'collection:ReadJobs', 'opengraph:Read',
+  ]),
+];
+
 /** Minimal IdP metadata with a redirect binding. */
 export function samlMetadata(entityId = 'https://idp.example.com/entity', location = 'https://idp.example.com/sso') {
   return `<?xml version="1.0"?>
@@ -161,4 +199,56 @@ export async function createOidcProvider(admin: Caller, name = uniqueName('oidc'
   const res = await admin.post('/sso-providers/oidc', { name, client_id: 'client', issuer: 'https://login.example.com/' });
   if (res.status !== 201) throw new Error(`create oidc provider: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number; name: string; slug: string; [field: string]: unknown };
+}
+
+const nullString = (value: string | null | undefined) =>
+  value === null || value === undefined ? { string: '', valid: false } : { string: value, valid: true };
+const nullInt32 = (value: number | null | undefined) =>
+  value === null || value === undefined ? { int32: 0, valid: false } : { int32: value, valid: true };
+
+export interface ExpectedUser {
+  id?: string;
+  principal_name: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  email_address?: string | null;
+  roles?: number[];
+  sso_provider_id?: number | null;
+  saml_provider_id?: number | null;
+  /** Whether the user has a secret; `expires_at` when it matters. */
+  secret?: false | { expires_at?: string };
+  is_disabled?: boolean;
+  logged_in?: boolean;
+}
+
+/** Every field of a wire User (spec §2.2): wrappers with zero values when invalid, AuthSecret without any digest. */
+export function userShape(u: ExpectedUser) {
+  const timestamp = expect.stringMatching(RFC3339);
+  return {
+    id: u.id ?? expect.stringMatching(UUID),
+    created_at: timestamp,
+    updated_at: timestamp,
+    deleted_at: NULL_TIME,
+    saml_provider_id: nullInt32(u.saml_provider_id),
+    sso_provider_id: nullInt32(u.sso_provider_id),
+    AuthSecret: u.secret
+      ? {
+          id: expect.any(Number),
+          created_at: timestamp,
+          updated_at: timestamp,
+          deleted_at: NULL_TIME,
+          digest_method: 'argon2id',
+          expires_at: u.secret.expires_at ?? timestamp,
+          totp_activated: false,
+        }
+      : null,
+    roles: (u.roles ?? []).map((id) => SEEDED_ROLES[id - 1]),
+    first_name: nullString(u.first_name),
+    last_name: nullString(u.last_name),
+    email_address: nullString(u.email_address),
+    principal_name: u.principal_name,
+    last_login: u.logged_in ? timestamp : ZERO_TIME,
+    is_disabled: u.is_disabled ?? false,
+    eula_accepted: false,
+  };
 }

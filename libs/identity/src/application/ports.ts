@@ -38,6 +38,7 @@ export interface NewUser {
   secret: { digest: string; digestMethod: string; expiresAt: Date } | null;
 }
 
+/** The fields to change; binding the user to an SSO provider also removes their secret. */
 export type UserPatch = Partial<Omit<NewUser, 'secret'>>;
 
 export interface Page<T> {

@@ -8,6 +8,8 @@ import { PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch 
 
 /** A secret that never expires in practice: "needs_password_reset: false". */
 const NEVER = new Date('9999-12-31T00:00:00Z');
+/** "needs_password_reset: true" expires the secret at the zero time, as the reference does. */
+const EXPIRED = new Date('0001-01-01T00:00:00Z');
 
 export interface UserInput {
   principalName?: string;
@@ -85,7 +87,7 @@ export class UserCommands {
   private async digest(secret: string, needsReset: boolean) {
     const problems = passwordProblems(secret);
     if (problems.length > 0) throw ApiError.badRequest(problems.join('; '));
-    return { digest: await this.hasher.hash(secret), digestMethod: this.hasher.method, expiresAt: needsReset ? new Date(0) : NEVER };
+    return { digest: await this.hasher.hash(secret), digestMethod: this.hasher.method, expiresAt: needsReset ? EXPIRED : NEVER };
   }
 
   private async existing(id: string): Promise<User> {

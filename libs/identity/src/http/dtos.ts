@@ -1,67 +1,92 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength,
-  Min, ValidateIf, ValidateNested,
+  IsArray, IsBoolean, IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength,
+  Min, ValidateBy, ValidateIf, ValidateNested,
 } from 'class-validator';
 
+// class-validator reports a property's failures in the reverse of the decorators' source order, so each property
+// lists its type check last: "x must be a string" then comes first.
+
+/** Ids in bodies are int32 columns: larger values are refused before they reach the database. */
+const INT32_MAX = 2_147_483_647;
+
+/** PostgreSQL text cannot hold NUL: refuse it here (400) rather than fail in the database (500). */
+const NoNul = () =>
+  ValidateBy({
+    name: 'noNul',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !value.includes('\u0000'),
+      defaultMessage: () => '$property must not contain NUL characters',
+    },
+  });
+
+/** Optional, but never null: the column behind it is NOT NULL. */
+const OptionalNotNull = () => ValidateIf((_, value) => value !== undefined);
+
 class UserFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) first_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) last_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsEmail() @MaxLength(1000) email_address?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NoNul() @MaxLength(1000) @IsString()
+  first_name?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NoNul() @MaxLength(1000) @IsString()
+  last_name?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @MaxLength(1000) @IsEmail()
+  email_address?: string | null;
+  // "At most one role" is the use case's rule (IdentityErrors.oneRole), not a shape check here.
   @ApiPropertyOptional({ type: [Number], description: 'Role ids (at most one)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(1, { message: 'a user can only have one role' }) @IsInt({ each: true }) @Min(1, { each: true })
+  @IsOptional() @Max(INT32_MAX, { each: true }) @Min(1, { each: true }) @IsInt({ each: true }) @IsArray()
   roles?: number[];
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() @Min(1)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Max(INT32_MAX) @Min(1) @IsInt()
   sso_provider_id?: number | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_disabled?: boolean;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean() is_disabled?: boolean;
 }
 
 /** POST /api/v2/bloodhound-users. */
 export class CreateUserDto extends UserFieldsDto {
-  @ApiProperty({ example: 'jdoe' }) @IsString() @IsNotEmpty() @MaxLength(1000) principal: string;
+  @ApiProperty({ example: 'jdoe' }) @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() principal: string;
   @ApiPropertyOptional({ description: 'Initial password (users without an SSO provider)' })
-  @IsOptional() @IsString() @MaxLength(1000) secret?: string;
+  @IsOptional() @MaxLength(1000) @IsString() secret?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() needs_password_reset?: boolean;
 }
 
-/** PATCH /api/v2/bloodhound-users/{id}: only the fields given change. */
+/** PATCH /api/v2/bloodhound-users/{id}: only the fields given change; null clears a name or the SSO provider. */
 export class UpdateUserDto extends UserFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(1000) principal?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() principal?: string;
 }
 
 /** PUT /api/v2/bloodhound-users/{id}/secret. */
 export class SetSecretDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(1000) secret: string;
+  @ApiProperty() @MaxLength(1000) @IsNotEmpty() @IsString() secret: string;
   @ApiPropertyOptional({ description: "Required when changing one's own secret" })
-  @IsOptional() @IsString() @MaxLength(1000) current_secret?: string;
+  @IsOptional() @MaxLength(1000) @IsString() current_secret?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() needs_password_reset?: boolean;
 }
 
 export class AutoProvisionDto {
   @ApiProperty() @IsBoolean() enabled: boolean;
-  @ApiProperty() @IsInt() @Min(1) default_role_id: number;
+  @ApiProperty() @Max(INT32_MAX) @Min(1) @IsInt() default_role_id: number;
   @ApiProperty() @IsBoolean() role_provision: boolean;
 }
 
 export class SsoConfigDto {
-  @ApiProperty({ type: AutoProvisionDto }) @ValidateNested() @Type(() => AutoProvisionDto) auto_provision: AutoProvisionDto;
+  @ApiProperty({ type: AutoProvisionDto }) @ValidateNested() @Type(() => AutoProvisionDto) @IsObject()
+  auto_provision: AutoProvisionDto;
 }
 
 /** POST /api/v2/sso-providers/oidc. */
 export class CreateOidcProviderDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(200) name: string;
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(1000) client_id: string;
+  @ApiProperty() @NoNul() @MaxLength(200) @IsNotEmpty() @IsString() name: string;
+  @ApiProperty() @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() client_id: string;
   @ApiProperty({ example: 'https://login.example.com/' })
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https', 'http'] }, { message: 'issuer must be a URL' })
   @MaxLength(2000)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https', 'http'] }, { message: 'issuer must be a URL' })
   issuer: string;
-  @ApiPropertyOptional({ type: SsoConfigDto }) @IsOptional() @ValidateNested() @Type(() => SsoConfigDto) config?: SsoConfigDto;
+  @ApiPropertyOptional({ type: SsoConfigDto }) @IsOptional() @ValidateNested() @Type(() => SsoConfigDto) @IsObject()
+  config?: SsoConfigDto;
 }
 
 /** POST /api/v2/sso-providers/saml: multipart (`name`, file `metadata`) or JSON with the XML as a string. */
 export class CreateSamlProviderDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(200) name: string;
+  @ApiProperty() @NoNul() @MaxLength(200) @IsNotEmpty() @IsString() name: string;
   @ApiPropertyOptional({ description: 'IdP metadata XML (JSON form); multipart sends it as the file `metadata`' })
   @IsOptional() @IsString() metadata?: string;
 }

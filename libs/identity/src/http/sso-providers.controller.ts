@@ -7,8 +7,9 @@ import {
 import { Permissions } from '../domain/permissions.js';
 import { SsoProviderStore } from '../application/ports.js';
 import { SsoCommands } from '../application/sso-commands.js';
-import { SAML_METADATA_LIMIT } from '../infrastructure/saml-metadata.js';
+import { SAML_METADATA_LIMIT, SamlMetadataErrors } from '../infrastructure/saml-metadata.js';
 import { CreateOidcProviderDto, CreateSamlProviderDto } from './dtos.js';
+import { SamlMetadataUploadErrors } from './saml-metadata-upload.js';
 import { presentSamlProvider, presentSsoProvider, presentUser } from './presenters.js';
 import { AffectedUsersView, SsoProviderView } from './views.js';
 
@@ -56,7 +57,10 @@ export class SsoProvidersController {
 
   @Post('sso-providers/saml')
   @AcceptsBody('multipart/form-data')
-  @UseInterceptors(FileInterceptor('metadata', { limits: { fileSize: SAML_METADATA_LIMIT + 1, files: 1, fields: 8, parts: 10 } }))
+  @UseInterceptors(
+    SamlMetadataUploadErrors,
+    FileInterceptor('metadata', { limits: { fileSize: SAML_METADATA_LIMIT + 1, files: 1, fields: 8, parts: 10 } }),
+  )
   @ApiOperation({ summary: 'Create a SAML provider from IdP metadata XML (at most 1 MiB; DOCTYPE and entities refused)' })
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({
@@ -66,7 +70,7 @@ export class SsoProvidersController {
   @ApiErrors(400, 401, 403, 409, 413)
   async createSaml(@Body() dto: CreateSamlProviderDto, @UploadedFile() file?: { buffer: Buffer }) {
     const metadataXml = file ? file.buffer.toString('utf8') : dto.metadata;
-    if (!metadataXml) throw ApiError.badRequest('metadata is required');
+    if (!metadataXml) throw ApiError.badRequest(SamlMetadataErrors.missing);
     const provider = await this.commands.createSaml({ name: dto.name, metadataXml });
     return data(presentSsoProvider(provider, this.config.rootUrl));
   }

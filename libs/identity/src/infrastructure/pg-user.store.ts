@@ -32,7 +32,8 @@ export class PgUserStore extends UserStore {
 
   private async countAll(m: EntityManager, query: ListQuery): Promise<number> {
     const qb = m.createQueryBuilder().select('count(*)', 'count').from(`(${USERS_VIEW})`, 'x');
-    const [row] = await applyListQuery(qb, USER_LIST, { ...query, sort: [] }, { page: false }).getRawMany();
+    // Filters only: applyListQuery always orders (tie-breakers included), which an aggregate cannot.
+    const [row] = await applyListQuery(qb, USER_LIST, query, { page: false }).orderBy().getRawMany();
     return Number(row.count);
   }
 
@@ -129,6 +130,8 @@ export class PgUserStore extends UserStore {
           await m.query('DELETE FROM users_roles WHERE user_id = $1', [id]);
           await m.query('INSERT INTO users_roles (user_id, role_id) SELECT $1, unnest($2::int[])', [id, patch.roleIds]);
         }
+        // A user signs in with a secret or through an SSO provider, never both: binding drops the secret.
+        if (typeof patch.ssoProviderId === 'number') await m.query('DELETE FROM auth_secrets WHERE user_id = $1', [id]);
       });
     } catch (error) {
       throw uniqueViolationToConflict(error);

@@ -38,6 +38,13 @@ describe('parseSamlMetadata', () => {
     expect(messageOf('<EntityDescriptor entityID="x">')).toBe(SamlMetadataErrors.malformed);
   });
 
+  it('refuses characters XML 1.0 forbids, NUL included', () => {
+    expect(messageOf(IDP_METADATA.replace('<md:IDPSSODescriptor', '<x>\u0000</x><md:IDPSSODescriptor'))).toBe(
+      SamlMetadataErrors.malformed,
+    );
+    expect(messageOf(IDP_METADATA.replace('entity"', 'entity\u0001"'))).toBe(SamlMetadataErrors.malformed);
+  });
+
   it('refuses metadata without an SSO location', () => {
     expect(messageOf('<EntityDescriptor entityID="x"></EntityDescriptor>')).toBe(SamlMetadataErrors.noSso);
   });

@@ -5,6 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 export const SAML_METADATA_LIMIT = 1024 * 1024;
 
 export const SamlMetadataErrors = {
+  missing: 'metadata is required',
   tooLarge: 'metadata must be at most 1 MiB',
   doctype: 'metadata must not contain a DOCTYPE or entity declarations',
   malformed: 'metadata is not well-formed XML',
@@ -29,7 +30,10 @@ const parser = new XMLParser({
 export function parseSamlMetadata(xml: string): SamlIdpMetadata {
   if (Buffer.byteLength(xml) > SAML_METADATA_LIMIT) throw ApiError.badRequest(SamlMetadataErrors.tooLarge);
   if (/<!\s*(DOCTYPE|ENTITY)/i.test(xml)) throw ApiError.badRequest(SamlMetadataErrors.doctype);
-  if (XMLValidator.validate(xml) !== true) throw ApiError.badRequest(SamlMetadataErrors.malformed);
+  // XML 1.0 forbids these characters (NUL among them, which PostgreSQL text cannot store either).
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(xml) || XMLValidator.validate(xml) !== true) {
+    throw ApiError.badRequest(SamlMetadataErrors.malformed);
+  }
   const doc = parser.parse(xml) as Record<string, unknown>;
   const descriptors = (doc.EntityDescriptor ?? (doc.EntitiesDescriptor as Record<string, unknown> | undefined)?.EntityDescriptor) as
     | Record<string, unknown>[]

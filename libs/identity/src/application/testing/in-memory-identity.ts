@@ -81,6 +81,10 @@ export class InMemoryUsers extends UserStore {
     const { roleIds, ...fields } = patch;
     Object.assign(entry.user, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
     if (roleIds) entry.user.roles = this.roles.roles.filter((r) => roleIds.includes(r.id));
+    if (typeof patch.ssoProviderId === 'number') {
+      entry.digest = null;
+      entry.user.authSecret = null;
+    }
   }
   async softDelete(id: string): Promise<void> {
     this.users.delete(id);
