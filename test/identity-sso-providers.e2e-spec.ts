@@ -397,7 +397,7 @@ describe('SSO providers', () => {
       expect(errorMessage(await admin.delete('/sso-providers/424242'), 404)).toBe('resource not found');
     });
 
-    it.each(['abc', '1.5', '-1', '99999999999', '2147483648'])('answers 400 id is malformed for %s', async (id) => {
+    it.each(['abc', '1.5', '-1', '99999999999', '2147483648', '0x1', '1e0', '0b1'])('answers 400 id is malformed for %s', async (id) => {
       expect(errorMessage(await admin.delete(`/sso-providers/${id}`), 400)).toBe('id is malformed');
     });
 

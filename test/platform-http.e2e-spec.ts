@@ -114,6 +114,16 @@ describe('HTTP contract', () => {
     });
   });
 
+  describe('path ids', () => {
+    it.each(['0x10', '1e3', '0b1', '-1', '2147483648', '1.0'])('answers 400 id is malformed for %s before any lookup', async (id) => {
+      expect(errorMessage(await t.http().get(`/api/v2/test-probe/items/${id}`), 400)).toBe('id is malformed');
+    });
+
+    it('passes a well-formed id through as a number', async () => {
+      expect((await t.http().get('/api/v2/test-probe/items/0042')).body).toEqual({ data: 42 });
+    });
+  });
+
   describe('deprecated routes', () => {
     it('answer normally with Deprecation and a Link to the successor', async () => {
       const res = await t.http().get('/api/v2/test-probe/old');

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { Database, Deprecated, EnterpriseOnly, Public } from '@app/platform';
+import { Database, Deprecated, EnterpriseOnly, IntId, Public } from '@app/platform';
 
 /** Routes that exist only in tests, to exercise the platform's cross-cutting behaviour through real HTTP. */
 @Controller('test-probe')
@@ -26,6 +26,11 @@ export class ProbeController {
       const [inner] = await this.db.query<{ pid: number; tx: string }>('SELECT pg_backend_pid() AS pid, txid_current() AS tx');
       return { data: { same_connection: outer.pid === inner.pid, same_transaction: outer.tx === inner.tx } };
     });
+  }
+
+  @Get('items/:item_id')
+  item(@IntId('item_id') id: number) {
+    return { data: id };
   }
 
   @Get('boom')

@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError } from './api-error.js';
 
 /** Flattens class-validator errors (nested DTOs included) into one message per failed constraint. */
@@ -13,11 +13,21 @@ export function validationMessages(errors: ValidationError[], prefix = ''): stri
 }
 
 /**
+ * Leaves path parameters as the raw strings: their own pipes (ParseIdPipe) validate them, and the default
+ * conversion (`+value`) would turn `0x10` or `1e3` into valid-looking ids first.
+ */
+class ApiValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
+/**
  * Body validation for every route: unknown fields are dropped (existing clients send extras), values are
  * transformed to the DTO's types, and every failure is a 400 in the error body.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,

@@ -15,5 +15,5 @@ export type { RawQuery } from './query-params.js';
 export { defineListSpec } from './list-spec.js';
 export { parseListQuery } from './parse-list-query.js';
 export { compileFilters } from './compile-filters.js';
-export { applyListQuery } from './apply-list-query.js';
+export { applyListFilters, applyListQuery } from './apply-list-query.js';
 export { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './column-value.js';
