@@ -176,6 +176,17 @@ describe('authentication: sessions', () => {
       expect(errorMessage(await t.http().get('/api/v2/roles').set('Authorization', bearer(user.token)), 401)).toBe('Token Authorization failed.');
     });
 
+    it('keeps sessions issued before a disable void after the user is enabled again', async () => {
+      const user = await createUserSession(t, adminToken, { principal: 'to-reenable', role: 'User' });
+      const patch = (body: object) =>
+        t.http().patch(`/api/v2/bloodhound-users/${user.id}`).set('Authorization', bearer(adminToken)).send(body).expect(200);
+      await patch({ is_disabled: true });
+      await patch({ is_disabled: false });
+      expect(errorMessage(await t.http().get('/api/v2/self').set('Authorization', bearer(user.token)), 401)).toBe('Token Authorization failed.');
+      const fresh = await login(t, 'to-reenable', USER_PASSWORD);
+      expect((await t.http().get('/api/v2/self').set('Authorization', bearer(fresh))).status).toBe(200);
+    });
+
     it('ends the existing session of a user at once when an administrator deletes them', async () => {
       const user = await createUserSession(t, adminToken, { principal: 'to-delete', role: 'User' });
       await t.http().delete(`/api/v2/bloodhound-users/${user.id}`).set('Authorization', bearer(adminToken)).expect(200);

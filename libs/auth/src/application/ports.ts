@@ -3,7 +3,8 @@ import type { ListQuery, Principal } from '@app/platform';
 /** Stored login sessions (the JWT's `jti`), so logout and disabling a user take effect at once. */
 export abstract class SessionStore {
   abstract create(userId: string, expiresAt: Date): Promise<string>;
-  abstract isActive(sessionId: string, userId: string): Promise<boolean>;
+  /** When the session was issued, if it is live (not revoked or expired); null otherwise. */
+  abstract issuedAt(sessionId: string, userId: string): Promise<Date | null>;
   abstract revoke(sessionId: string): Promise<void>;
 }
 

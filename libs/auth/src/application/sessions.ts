@@ -53,10 +53,13 @@ export class Sessions {
     if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) throw failed();
     if (typeof claims.jti !== 'string' || !/^\d{1,18}$/.test(claims.jti)) throw failed();
     // One unit of work (one transaction) for both look-ups: this runs on every authenticated request.
-    const access = await this.db.transaction(async () =>
-      (await this.store.isActive(claims.jti, claims.sub)) ? this.credentials.access(claims.sub) : null,
-    );
+    const session = await this.db.transaction(async () => {
+      const issuedAt = await this.store.issuedAt(claims.jti, claims.sub);
+      return issuedAt && { issuedAt, access: await this.credentials.access(claims.sub) };
+    });
+    const access = session?.access;
     if (!access || access.isDisabled) throw failed();
+    if (access.sessionsValidAfter && session.issuedAt <= access.sessionsValidAfter) throw failed();
     return principalOf(access, 'session', { sessionId: claims.jti });
   }
 

@@ -15,12 +15,12 @@ export class PgSessionStore extends SessionStore {
     return String(row.id);
   }
 
-  async isActive(sessionId: string, userId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      `SELECT 1 FROM user_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+  async issuedAt(sessionId: string, userId: string): Promise<Date | null> {
+    const [row] = await this.db.query<{ created_at: Date }>(
+      `SELECT created_at FROM user_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
       [sessionId, userId],
     );
-    return rows.length > 0;
+    return row ? new Date(row.created_at) : null;
   }
 
   async revoke(sessionId: string): Promise<void> {

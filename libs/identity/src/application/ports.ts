@@ -17,6 +17,8 @@ export interface UserAccess {
   isDisabled: boolean;
   ssoProviderId: number | null;
   secretExpiresAt: Date | null;
+  /** Sessions issued at or before this instant are void (the user was disabled since). */
+  sessionsValidAfter: Date | null;
   permissions: string[];
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery } from '@app/platform';
+import { ApiError, applyListFilters, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { User } from '../domain/user.js';
 import { MINIMAL_USER_LIST, USER_LIST } from '../application/list-specs.js';
@@ -32,8 +32,7 @@ export class PgUserStore extends UserStore {
 
   private async countAll(m: EntityManager, query: ListQuery): Promise<number> {
     const qb = m.createQueryBuilder().select('count(*)', 'count').from(`(${USERS_VIEW})`, 'x');
-    // Filters only: applyListQuery always orders (tie-breakers included), which an aggregate cannot.
-    const [row] = await applyListQuery(qb, USER_LIST, query, { page: false }).orderBy().getRawMany();
+    const [row] = await applyListFilters(qb, USER_LIST, query).getRawMany();
     return Number(row.count);
   }
 
@@ -62,7 +61,7 @@ export class PgUserStore extends UserStore {
 
   async findAccess(id: string): Promise<UserAccess | null> {
     const [row] = await this.db.query<Record<string, unknown>>(
-      `SELECT u.id, u.principal_name, u.is_disabled, u.sso_provider_id, s.expires_at,
+      `SELECT u.id, u.principal_name, u.is_disabled, u.sso_provider_id, u.sessions_valid_after, s.expires_at,
          ARRAY(SELECT DISTINCT p.authority || ':' || p.name FROM users_roles ur
                JOIN roles_permissions rp ON rp.role_id = ur.role_id JOIN permissions p ON p.id = rp.permission_id
                WHERE ur.user_id = u.id) AS permissions
@@ -77,6 +76,7 @@ export class PgUserStore extends UserStore {
       isDisabled: Boolean(row.is_disabled),
       ssoProviderId: row.sso_provider_id === null ? null : Number(row.sso_provider_id),
       secretExpiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+      sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after as string) : null,
       permissions: row.permissions as string[],
     };
   }
@@ -121,7 +121,9 @@ export class PgUserStore extends UserStore {
       await this.db.transaction(async (m) => {
         if (entries.length > 0) {
           const sets = entries.map(([key], i) => `${PATCH_COLUMNS[key]} = $${i + 2}`).join(', ');
-          await m.query(`UPDATE users SET ${sets}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [
+          // Disabling voids every session issued so far, also once the user is enabled again.
+          const voidSessions = patch.isDisabled === true ? ', sessions_valid_after = now()' : '';
+          await m.query(`UPDATE users SET ${sets}${voidSessions}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [
             id,
             ...entries.map(([, value]) => value),
           ]);

@@ -48,6 +48,7 @@ export class InMemoryUsers extends UserStore {
     return {
       id, principalName: user.principalName, isDisabled: user.isDisabled, ssoProviderId: user.ssoProviderId,
       secretExpiresAt: user.authSecret?.expiresAt ?? null,
+      sessionsValidAfter: null,
       permissions: user.roles.flatMap((r) => r.permissions.map((p) => `${p.authority}:${p.name}`)),
     };
   }

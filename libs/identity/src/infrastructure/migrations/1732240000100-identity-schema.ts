@@ -38,7 +38,9 @@ export class IdentitySchema1732240000100 implements MigrationInterface {
       principal_name text NOT NULL, first_name text, last_name text, email_address text,
       sso_provider_id integer REFERENCES sso_providers(id),
       is_disabled boolean NOT NULL DEFAULT false, eula_accepted boolean NOT NULL DEFAULT false,
-      last_login timestamptz, ${TIMESTAMPS})`);
+      last_login timestamptz,
+      sessions_valid_after timestamptz, -- sessions issued before it no longer authenticate (set on disable)
+      ${TIMESTAMPS})`);
     await q.query(`CREATE UNIQUE INDEX users_principal_name_key ON users (lower(principal_name)) WHERE deleted_at IS NULL`);
     await q.query(`CREATE UNIQUE INDEX users_email_address_key ON users (lower(email_address))
       WHERE deleted_at IS NULL AND email_address IS NOT NULL`);
