@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { randomBytes } from 'node:crypto';
+import { generatePassword } from '@app/identity';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 
@@ -29,9 +29,4 @@ export async function newPassword(options: PasswordOptions, io: CliIo): Promise<
   const value = (await io.readStdin()).replace(/\r?\n$/, '');
   if (value === '') throw new CliError('no password on standard input');
   return { value, generated: false };
-}
-
-/** 36 characters with every class the password policy asks for. */
-function generatePassword(): string {
-  return `${randomBytes(24).toString('base64url')}aA1!`;
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BootstrapAdmin } from './application/bootstrap-admin.js';
 import { CredentialCheck } from './application/credential-check.js';
-import { InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore } from './application/ports.js';
+import {
+  InitialPasswordNotice, PasswordHasher, RoleStore, SamlMetadataReader, SsoProviderStore, UserStore,
+} from './application/ports.js';
 import { SsoCommands } from './application/sso-commands.js';
 import { UserCommands } from './application/user-commands.js';
 import { UserQueries } from './application/user-queries.js';
@@ -11,6 +13,7 @@ import { UsersMinimalController } from './http/users-minimal.controller.js';
 import { UsersController } from './http/users.controller.js';
 import { Argon2PasswordHasher } from './infrastructure/argon2-password-hasher.js';
 import { InitialPasswordFile } from './infrastructure/initial-password-file.js';
+import { FastXmlSamlMetadataReader } from './infrastructure/saml-metadata.js';
 import { PgRoleStore } from './infrastructure/pg-role.store.js';
 import { PgSsoProviderStore } from './infrastructure/pg-sso-provider.store.js';
 import { PgUserStore } from './infrastructure/pg-user.store.js';
@@ -24,6 +27,7 @@ import { PgUserStore } from './infrastructure/pg-user.store.js';
     { provide: SsoProviderStore, useClass: PgSsoProviderStore },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: InitialPasswordNotice, useClass: InitialPasswordFile },
+    { provide: SamlMetadataReader, useClass: FastXmlSamlMetadataReader },
     UserCommands,
     UserQueries,
     SsoCommands,

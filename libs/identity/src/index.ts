@@ -6,6 +6,7 @@ export type { UserAccess } from './application/ports.js';
 export { Permissions, type Permission } from './domain/permissions.js';
 export { ROLE_SEEDS, SEEDED_PERMISSIONS } from './domain/seed.js';
 export { isSecretExpired, type User } from './domain/user.js';
+export { generatePassword } from './domain/password-policy.js';
 export { presentUser } from './http/presenters.js';
 export { UserView } from './http/views.js';
 export { IdentitySchema1732240000100 } from './infrastructure/migrations/1732240000100-identity-schema.js';

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
-import { randomBytes } from 'node:crypto';
+import { generatePassword } from '../domain/password-policy.js';
 import { ADMINISTRATOR_ROLE_ID } from '../domain/seed.js';
 import { InitialPasswordNotice, PasswordHasher, UserStore } from './ports.js';
 
@@ -40,9 +40,4 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
     );
     if (created && generated) this.notice.announce(this.config.adminPrincipalName, password);
   }
-}
-
-/** 32 characters with every class the password policy asks for. */
-function generatePassword(): string {
-  return `${randomBytes(24).toString('base64url')}aA1!`;
 }

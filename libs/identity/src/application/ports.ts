@@ -91,6 +91,16 @@ export abstract class SsoProviderStore {
   abstract delete(id: number): Promise<string[]>;
 }
 
+export interface SamlIdpMetadata {
+  entityId: string;
+  ssoUrl: string;
+}
+
+/** Reads an IdP's SAML metadata document (400 on anything unsafe or unusable). */
+export abstract class SamlMetadataReader {
+  abstract read(xml: string): SamlIdpMetadata;
+}
+
 /** One-way password hashing. */
 export abstract class PasswordHasher {
   abstract readonly method: string;

@@ -2,16 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, type Principal } from '@app/platform';
 import type { AutoProvisionConfig, SsoProvider } from '../domain/sso-provider.js';
 import type { User } from '../domain/user.js';
-import { parseSamlMetadata } from '../infrastructure/saml-metadata.js';
 import { IdentityErrors } from './identity-errors.js';
-import { RoleStore, SsoProviderStore, UserStore } from './ports.js';
+import { RoleStore, SamlMetadataReader, SsoProviderStore, UserStore } from './ports.js';
 
 const DEFAULT_CONFIG: AutoProvisionConfig = { enabled: false, defaultRoleId: 3, roleProvision: false };
 
 /** Creating and deleting SSO providers: configuration only, no outbound request. */
 @Injectable()
 export class SsoCommands {
-  constructor(private readonly providers: SsoProviderStore, private readonly users: UserStore, private readonly roles: RoleStore) {}
+  constructor(
+    private readonly providers: SsoProviderStore,
+    private readonly users: UserStore,
+    private readonly roles: RoleStore,
+    private readonly metadataReader: SamlMetadataReader,
+  ) {}
 
   async createOidc(input: { name: string; clientId: string; issuer: string; config?: AutoProvisionConfig }): Promise<SsoProvider> {
     const config = await this.checkedConfig(input.config);
@@ -20,7 +24,7 @@ export class SsoCommands {
   }
 
   async createSaml(input: { name: string; metadataXml: string; config?: AutoProvisionConfig }): Promise<SsoProvider> {
-    const metadata = parseSamlMetadata(input.metadataXml);
+    const metadata = this.metadataReader.read(input.metadataXml);
     const config = await this.checkedConfig(input.config);
     const id = await this.providers.createSaml({
       name: input.name,

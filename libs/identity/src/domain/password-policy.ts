@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** Minimum strength of a user secret (the reference's rule and wording); empty when the secret is acceptable. */
 export function passwordProblems(secret: string): string[] {
   const count = (pattern: RegExp) => (secret.match(pattern) ?? []).length;
@@ -9,4 +11,9 @@ export function passwordProblems(secret: string): string[] {
   if (count(/[0-9]/g) < 1) problems.push('must have at least 1 numeric characters');
   if (/[\p{Cc}]/u.test(secret)) problems.push('cannot contain control characters (tabs, newline, etc.)');
   return problems.map((problem) => `Secret: ${problem}`);
+}
+
+/** A random 36-character password with every class the policy asks for (bootstrap admin, CLI). */
+export function generatePassword(): string {
+  return `${randomBytes(24).toString('base64url')}aA1!`;
 }

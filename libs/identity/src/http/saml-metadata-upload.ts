@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
 import { ApiError } from '@app/platform';
 import { catchError, throwError, type Observable } from 'rxjs';
-import { SamlMetadataErrors } from '../infrastructure/saml-metadata.js';
+import { SamlMetadataErrors } from '../domain/saml-metadata.js';
 
 /**
  * Wraps the multipart upload of SAML metadata: a file over the limit (refused by multer while streaming) answers

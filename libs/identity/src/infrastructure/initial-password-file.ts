@@ -12,7 +12,7 @@ export class InitialPasswordFile extends InitialPasswordNotice {
   }
 
   announce(principalName: string, password: string): void {
-    mkdirSync(this.config.dataDir, { recursive: true });
+    mkdirSync(this.config.dataDir, { recursive: true, mode: 0o700 });
     const path = join(this.config.dataDir, 'initial-admin-password');
     writeFileSync(path, `${password}\n`, { mode: 0o600 });
     console.log(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '@app/platform';
-import { parseSamlMetadata, SamlMetadataErrors } from './saml-metadata.js';
+import { SamlMetadataErrors } from '../domain/saml-metadata.js';
+import { parseSamlMetadata } from './saml-metadata.js';
 
 export const IDP_METADATA = `<?xml version="1.0"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com/entity">

@@ -1,22 +1,8 @@
 import { ApiError } from '@app/platform';
+import { Injectable } from '@nestjs/common';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-
-/** Largest metadata document accepted. */
-export const SAML_METADATA_LIMIT = 1024 * 1024;
-
-export const SamlMetadataErrors = {
-  missing: 'metadata is required',
-  tooLarge: 'metadata must be at most 1 MiB',
-  doctype: 'metadata must not contain a DOCTYPE or entity declarations',
-  malformed: 'metadata is not well-formed XML',
-  noEntity: 'metadata has no EntityDescriptor with an entityID',
-  noSso: 'metadata has no IDPSSODescriptor SingleSignOnService location',
-} as const;
-
-export interface SamlIdpMetadata {
-  entityId: string;
-  ssoUrl: string;
-}
+import { SamlMetadataReader, type SamlIdpMetadata } from '../application/ports.js';
+import { SAML_METADATA_LIMIT, SamlMetadataErrors } from '../domain/saml-metadata.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -50,4 +36,12 @@ export function parseSamlMetadata(xml: string): SamlIdpMetadata {
   const location = preferred?.['@Location'];
   if (typeof location !== 'string' || !/^https?:\/\//i.test(location)) throw ApiError.badRequest(SamlMetadataErrors.noSso);
   return { entityId: entity['@entityID'] as string, ssoUrl: location };
+}
+
+/** The SamlMetadataReader adapter over fast-xml-parser. */
+@Injectable()
+export class FastXmlSamlMetadataReader extends SamlMetadataReader {
+  read(xml: string): SamlIdpMetadata {
+    return parseSamlMetadata(xml);
+  }
 }
