@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  adminCaller, attemptLogin, Caller, createOidcProvider, createUser, errorMessages, Roles, selfId, uniqueName,
-  USER_SECRET, userSession, userShape, type WireUser,
+  attemptLogin, Caller, createOidcProvider, createUser, errorMessages, Roles, uniqueName,
+  USER_SECRET, userSession, userAdminCallers, userShape, type WireUser,
 } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
@@ -19,10 +19,7 @@ describe('/api/v2/bloodhound-users: create and read', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await adminCaller(t);
-    adminId = await selfId(admin);
-    auditor = (await userSession(t, admin, Roles.Auditor)).caller;
-    plainUser = await userSession(t, admin, Roles.User);
+    ({ admin, adminId, auditor, plainUser } = await userAdminCallers(t));
   });
   afterAll(() => t.close());
 

@@ -92,6 +92,24 @@ export async function userSession(t: TestApp, admin: Caller, roleId: number, fie
 }
 
 /** A login attempt, whatever its outcome. */
+/** The callers the user-administration suites share: the admin, an auditor (auth:ReadUsers) and a plain user. */
+export interface UserAdminCallers {
+  admin: Caller;
+  adminId: string;
+  auditor: Caller;
+  plainUser: { user: WireUser; caller: Caller };
+}
+
+export async function userAdminCallers(t: TestApp): Promise<UserAdminCallers> {
+  const admin = await adminCaller(t);
+  return {
+    admin,
+    adminId: await selfId(admin),
+    auditor: (await userSession(t, admin, Roles.Auditor)).caller,
+    plainUser: await userSession(t, admin, Roles.User),
+  };
+}
+
 export function attemptLogin(t: TestApp, username: string, secret: string) {
   return t.http().post('/api/v2/login').send({ login_method: 'secret', username, secret });
 }

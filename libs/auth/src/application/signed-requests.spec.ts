@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, type Principal } from '@app/platform';
+import { apiErrorOf, type Principal } from '@app/platform';
 import { AuthErrors } from './auth-errors.js';
 import { SignatureReplayStore, SigningKeySource, type SigningKey } from './ports.js';
 import { requestDigest } from './request-signature.js';
@@ -37,14 +37,6 @@ function signed(overrides: Partial<SignedRequest> = {}, date = NOW.toISOString()
   return { signature, ...request };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('SignedRequests', () => {
   it('resolves a correctly signed request to the key owner and records use', async () => {
@@ -58,7 +50,7 @@ describe('SignedRequests', () => {
     const service = new SignedRequests([new FakeSource()], new FakeReplays());
     const post = signed();
     await service.authenticate(post, NOW);
-    const error = await failure(service.authenticate(post, NOW));
+    const error = await apiErrorOf(service.authenticate(post, NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.replayed]);
     const get = signed({ method: 'GET' });
     await service.authenticate(get, NOW);
@@ -68,13 +60,13 @@ describe('SignedRequests', () => {
   it('answers 401 digest mismatch when the signed query string differs', async () => {
     const service = new SignedRequests([new FakeSource()], new FakeReplays());
     const request = { ...signed(), requestUri: '/api/v2/x?y=2' };
-    const error = await failure(service.authenticate(request, NOW));
+    const error = await apiErrorOf(service.authenticate(request, NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
   });
 
   it('answers 401 when the clock skew exceeds an hour', async () => {
     const service = new SignedRequests([new FakeSource()], new FakeReplays());
-    const error = await failure(service.authenticate(signed({}, '2026-11-22T08:00:00Z'), NOW));
+    const error = await apiErrorOf(service.authenticate(signed({}, '2026-11-22T08:00:00Z'), NOW));
     expect(error.getStatus()).toBe(401);
     expect(error.messages[0]).toMatch(/signature too far behind by 150 minutes/);
   });
@@ -88,13 +80,13 @@ describe('SignedRequests', () => {
     [{ tokenId: '0b3f6c1e-6a47-4c0e-9a7e-2f0f4b6f1a12' }, 401, AuthErrors.unknownToken],
   ])('refuses %p with %p', async (overrides, status, message) => {
     const service = new SignedRequests([new FakeSource()], new FakeReplays());
-    const error = await failure(service.authenticate({ ...signed(), ...overrides } as SignedRequest, NOW));
+    const error = await apiErrorOf(service.authenticate({ ...signed(), ...overrides } as SignedRequest, NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([status, message]);
   });
 
   it('answers 403 user disabled when the key owner is disabled', async () => {
     const service = new SignedRequests([new FakeSource('disabled')], new FakeReplays());
-    const error = await failure(service.authenticate(signed(), NOW));
+    const error = await apiErrorOf(service.authenticate(signed(), NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([403, 'user disabled']);
   });
 });

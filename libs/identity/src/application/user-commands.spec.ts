@@ -1,19 +1,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { ApiError, type Principal } from '@app/platform';
+import { apiErrorOf, type Principal } from '@app/platform';
 import { IdentityErrors } from './identity-errors.js';
 import { InMemoryRoles, InMemorySsoProviders, InMemoryUsers, PlainTextHasher } from './testing/in-memory-identity.js';
 import { UserCommands } from './user-commands.js';
 
 const STRONG = 'Strong-Passw0rd!';
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('UserCommands', () => {
   let users: InMemoryUsers;
@@ -42,7 +34,7 @@ describe('UserCommands', () => {
   });
 
   it('refuses a weak secret with every reason', async () => {
-    const error = await failure(commands.create({ principalName: 'jdoe', secret: 'weak' }));
+    const error = await apiErrorOf(commands.create({ principalName: 'jdoe', secret: 'weak' }));
     expect(error.getStatus()).toBe(400);
     expect(error.messages[0]).toBe(
       'Secret: must have at least 12 characters; Secret: must have at least 1 uppercase characters; ' +
@@ -51,8 +43,8 @@ describe('UserCommands', () => {
   });
 
   it('refuses more than one role and unknown roles', async () => {
-    expect((await failure(commands.create({ principalName: 'x', roleIds: [1, 2] }))).messages[0]).toBe(IdentityErrors.oneRole);
-    expect((await failure(commands.create({ principalName: 'x', roleIds: [99] }))).messages[0]).toBe(IdentityErrors.unknownRole);
+    expect((await apiErrorOf(commands.create({ principalName: 'x', roleIds: [1, 2] }))).messages[0]).toBe(IdentityErrors.oneRole);
+    expect((await apiErrorOf(commands.create({ principalName: 'x', roleIds: [99] }))).messages[0]).toBe(IdentityErrors.unknownRole);
   });
 
   it.each([
@@ -60,7 +52,7 @@ describe('UserCommands', () => {
     [{ roleIds: [2] }, IdentityErrors.changeOwnRole],
     [{ ssoProviderId: 7 }, IdentityErrors.changeOwnSso],
   ])('refuses a self-update of %p', async (input, message) => {
-    const error = await failure(commands.update(admin, adminId, input));
+    const error = await apiErrorOf(commands.update(admin, adminId, input));
     expect([error.getStatus(), error.messages[0]]).toEqual([400, message]);
   });
 
@@ -70,19 +62,19 @@ describe('UserCommands', () => {
   });
 
   it('refuses to delete oneself and answers 404 for unknown users', async () => {
-    expect((await failure(commands.delete(admin, adminId))).messages[0]).toBe(IdentityErrors.deleteSelf);
-    expect((await failure(commands.delete(admin, '00000000-0000-4000-8000-000000000000'))).getStatus()).toBe(404);
+    expect((await apiErrorOf(commands.delete(admin, adminId))).messages[0]).toBe(IdentityErrors.deleteSelf);
+    expect((await apiErrorOf(commands.delete(admin, '00000000-0000-4000-8000-000000000000'))).getStatus()).toBe(404);
   });
 
   it("needs the current secret to change one's own, and auth:ManageUsers for someone else's", async () => {
-    const wrong = await failure(commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: 'nope' }));
+    const wrong = await apiErrorOf(commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: 'nope' }));
     expect([wrong.getStatus(), wrong.messages[0]]).toEqual([403, IdentityErrors.invalidCurrentPassword]);
     await commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: STRONG });
     expect(users.users.get(adminId)!.digest).toBe('plain:Another-Passw0rd!');
 
     const other = await commands.create({ principalName: 'other', secret: STRONG });
     const plain: Principal = { ...admin, userId: other.id, permissions: new Set(['auth:ManageSelf']) };
-    const forbidden = await failure(commands.setSecret(plain, adminId, { secret: 'Third-Passw0rd!' }));
+    const forbidden = await apiErrorOf(commands.setSecret(plain, adminId, { secret: 'Third-Passw0rd!' }));
     expect([forbidden.getStatus(), forbidden.messages[0]]).toEqual([403, 'not authorized']);
   });
 });

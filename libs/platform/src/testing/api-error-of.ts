@@ -1,0 +1,12 @@
+import { ApiError } from '../http/api-error.js';
+
+/** For unit tests: the ApiError a promise rejects with (fails the test when it resolves or rejects otherwise). */
+export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError, but the promise resolved');
+}
