@@ -111,7 +111,10 @@ describe('signed requests (Authorization: bhesignature <token id>)', () => {
   it('refuses a RequestDate whose hour differs from the one signed', async () => {
     const date = requestDate();
     const headers = signatureHeaders(token, 'GET', '/api/v2/self', { date });
-    const otherHour = new Date(new Date(date).getTime() - 3600_000 + 60_000).toISOString();
+    // The neighbouring hour nearest to `date` (always within the 1 h skew): the signed prefix "YYYY-MM-DDTHH" differs.
+    const d = new Date(date);
+    const hourStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
+    const otherHour = new Date(d.getUTCMinutes() >= 30 ? hourStart + 3600_000 + 1000 : hourStart - 1000).toISOString();
     const res = await t.http().get('/api/v2/self').set({ ...headers, RequestDate: otherHour });
     expect(errorMessage(res, 401)).toBe(`${SIG}digest validation failed: signature digest mismatch`);
   });
