@@ -106,6 +106,11 @@ describe('authentication: login, logout, self', () => {
       expect(errorMessage(res, 400)).toBe('username should not be empty');
     });
 
+    it('answers 400 (never 500) for a NUL character in the username', async () => {
+      const res = await t.http().post('/api/v2/login').send({ login_method: 'secret', username: 'ad\u0000min', secret: ADMIN_PASSWORD });
+      expect(errorMessage(res, 400)).toBe('username must not contain NUL characters');
+    });
+
     it('answers 400 Login method  is not supported. without a body (an absent method reads as "")', async () => {
       expect(errorMessage(await t.http().post('/api/v2/login'), 400)).toBe('Login method  is not supported.');
       const empty = await t.http().post('/api/v2/login').send({ username: 'admin', secret: ADMIN_PASSWORD });

@@ -98,6 +98,11 @@ describe('API tokens', () => {
       expect(errorMessage(res, 404)).toBe('resource not found');
     });
 
+    it('answers 400 (never 500) for a NUL character in token_name', async () => {
+      const res = await t.http().post('/api/v2/tokens').set('Authorization', bearer(adminToken)).send({ token_name: 'a\u0000b' });
+      expect(errorMessage(res, 400)).toBe('token_name must not contain NUL characters');
+    });
+
     it('answers 400 without token_name', async () => {
       const res = await t.http().post('/api/v2/tokens').set('Authorization', bearer(adminToken)).send({});
       expect(errorMessage(res, 400)).toBe('token_name must be a string');

@@ -1,3 +1,4 @@
+export * from './common/patterns.js';
 export * from './config/app-config.js';
 export * from './config/config.module.js';
 export * from './config/local-secrets.js';
@@ -18,6 +19,7 @@ export * from './http/http-platform.module.js';
 export * from './http/id-params.js';
 export * from './http/openapi.js';
 export * from './http/request-pipeline.js';
+export * from './http/validators.js';
 export * from './http/wire.js';
 export * from './logging/logging.module.js';
 export * from './query/index.js';

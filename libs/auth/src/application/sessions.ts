@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { ApiError, AppConfig, Database, ErrorMessages, type Principal } from '@app/platform';
+import { ApiError, AppConfig, Database, ErrorMessages, type Principal, UUID_PATTERN } from '@app/platform';
 import { CredentialCheck } from '@app/identity';
 import { SessionStore } from './ports.js';
 import { principalOf } from './principals.js';
@@ -11,7 +11,6 @@ export interface LoginResult {
   session_token: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface SessionClaims {
   sub: string;
@@ -50,7 +49,7 @@ export class Sessions {
       throw failed();
     }
     // Claims are checked before they reach SQL: a mistyped one must be a 401, never a database error (500).
-    if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) throw failed();
+    if (typeof claims.sub !== 'string' || !UUID_PATTERN.test(claims.sub)) throw failed();
     if (typeof claims.jti !== 'string' || !/^\d{1,18}$/.test(claims.jti)) throw failed();
     // One unit of work (one transaction) for both look-ups: this runs on every authenticated request.
     const session = await this.db.transaction(async () => {

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, ErrorMessages, type Principal } from '@app/platform';
+import { ApiError, ErrorMessages, type Principal, UUID_PATTERN } from '@app/platform';
 import { AuthErrors } from './auth-errors.js';
 import { SignatureReplayStore, SigningKeySource } from './ports.js';
 import { decodeSignature, digestMatches, MAX_CLOCK_SKEW_MS, parseRequestDate, requestDigest } from './request-signature.js';
 
 export const SIGNING_KEY_SOURCES = Symbol('SIGNING_KEY_SOURCES');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SignedRequest {
   tokenId: string;
@@ -27,7 +26,7 @@ export class SignedRequests {
   ) {}
 
   async authenticate(request: SignedRequest, now = new Date()): Promise<Principal> {
-    if (!UUID.test(request.tokenId)) throw ApiError.badRequest(ErrorMessages.tokenIdMalformed);
+    if (!UUID_PATTERN.test(request.tokenId)) throw ApiError.badRequest(ErrorMessages.tokenIdMalformed);
     if (!request.requestDate) throw ApiError.badRequest(AuthErrors.noRequestDate);
     const date = parseRequestDate(request.requestDate);
     if (!date) throw ApiError.badRequest(AuthErrors.malformedRequestDate(request.requestDate));

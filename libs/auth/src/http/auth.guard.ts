@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
-  ACCESS_METADATA, ApiError, ErrorMessages, PRINCIPAL_KEY, type PathwardenRequest, type Principal, type RouteAccess,
+  ACCESS_METADATA, ApiError, ErrorMessages, hasRequestBody, PRINCIPAL_KEY, type PathwardenRequest, type Principal, type RouteAccess,
 } from '@app/platform';
 import { Sessions } from '../application/sessions.js';
 import { SignedRequests } from '../application/signed-requests.js';
@@ -42,7 +42,7 @@ export class AuthGuard implements CanActivate {
         requestUri: req.originalUrl,
         requestDate: header1(req.headers.requestdate),
         signature: header1(req.headers.signature),
-        body: req.rawBody ?? (hasBody(req) ? undefined : Buffer.alloc(0)),
+        body: req.rawBody ?? (hasRequestBody(req) ? undefined : Buffer.alloc(0)),
       });
     }
     throw ApiError.badRequest(ErrorMessages.unexpectedScheme(scheme.slice(0, 32)));
@@ -54,6 +54,3 @@ function header1(value: string | string[] | undefined): string | undefined {
 }
 
 /** Whether the request carries a body (which the signature then has to cover). */
-function hasBody(req: PathwardenRequest): boolean {
-  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-}

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { NoNul, UUID_PATTERN } from '@app/platform';
 
 /** POST /api/v2/login. */
 export class LoginDto {
@@ -10,7 +11,7 @@ export class LoginDto {
   login_method: string;
 
   // Constraints report in reverse decorator order: "must be a string" comes first for a missing field.
-  @ApiProperty({ example: 'admin' }) @MaxLength(1000) @IsNotEmpty() @IsString() username: string;
+  @ApiProperty({ example: 'admin' }) @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() username: string;
   @ApiProperty() @MaxLength(1000) @IsNotEmpty() @IsString() secret: string;
   @ApiPropertyOptional({ description: 'One-time password (TOTP is not enabled for any user yet)' })
   @IsOptional() @IsString() @MaxLength(16) otp?: string;
@@ -18,9 +19,9 @@ export class LoginDto {
 
 /** POST /api/v2/tokens. */
 export class CreateTokenDto {
-  @ApiProperty() @MaxLength(1000) @IsNotEmpty() @IsString() token_name: string;
+  @ApiProperty() @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() token_name: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'Owner (default: the caller; another user needs auth:ManageUsers)' })
   @IsOptional()
-  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'user_id must be a UUID' })
+  @Matches(UUID_PATTERN, { message: 'user_id must be a UUID' })
   user_id?: string;
 }

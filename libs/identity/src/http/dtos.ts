@@ -2,24 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsArray, IsBoolean, IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength,
-  Min, ValidateBy, ValidateIf, ValidateNested,
+  Min, ValidateIf, ValidateNested,
 } from 'class-validator';
+import { NoNul } from '@app/platform';
 
 // class-validator reports a property's failures in the reverse of the decorators' source order, so each property
 // lists its type check last: "x must be a string" then comes first.
 
 /** Ids in bodies are int32 columns: larger values are refused before they reach the database. */
 const INT32_MAX = 2_147_483_647;
-
-/** PostgreSQL text cannot hold NUL: refuse it here (400) rather than fail in the database (500). */
-const NoNul = () =>
-  ValidateBy({
-    name: 'noNul',
-    validator: {
-      validate: (value: unknown) => typeof value !== 'string' || !value.includes('\u0000'),
-      defaultMessage: () => '$property must not contain NUL characters',
-    },
-  });
 
 /** Optional, but never null: the column behind it is NOT NULL. */
 const OptionalNotNull = () => ValidateIf((_, value) => value !== undefined);

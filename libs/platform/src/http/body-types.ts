@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { ApiError } from './api-error.js';
 import { ErrorMessages } from './error-messages.js';
+import { hasRequestBody } from './validators.js';
 
 const BODY_TYPES_METADATA = 'pathwarden:body-types';
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
@@ -18,8 +19,7 @@ export class BodyTypeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody) {
+    if (hasRequestBody(req)) {
       const type = req.headers['content-type'] ?? '';
       const accepted = this.reflector.get<string[] | undefined>(BODY_TYPES_METADATA, context.getHandler()) ?? [];
       const ok = JSON_TYPE.test(type) || accepted.some((media) => type.toLowerCase().startsWith(media));

@@ -1,10 +1,10 @@
 import { Injectable, Param, PipeTransform } from '@nestjs/common';
+import { UUID_PATTERN } from '../common/patterns.js';
 import { ApiError } from './api-error.js';
 import { ErrorMessages } from './error-messages.js';
 
 const INT32_MAX = 2_147_483_647n;
 const INT64_MAX = 9_223_372_036_854_775_807n;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type IdKind = 'int32' | 'int64' | 'uuid';
 
@@ -15,7 +15,7 @@ export class ParseIdPipe implements PipeTransform<string, number | string> {
 
   transform(value: string): number | string {
     if (this.kind === 'uuid') {
-      if (UUID.test(value)) return value.toLowerCase();
+      if (UUID_PATTERN.test(value)) return value.toLowerCase();
     } else if (/^[0-9]{1,19}$/.test(value) && BigInt(value) <= (this.kind === 'int32' ? INT32_MAX : INT64_MAX)) {
       return this.kind === 'int32' ? Number(value) : value.replace(/^0+(?=\d)/, '');
     }

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/api-error.js';
+import { UUID_PATTERN } from '../common/patterns.js';
 import { ErrorMessages } from '../http/error-messages.js';
 import { parseRfc3339 } from './rfc3339.js';
 import type { ColumnSpec } from './types.js';
@@ -11,7 +12,6 @@ export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
 const INTEGER = /^-?\d+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Go's strconv.ParseBool, which the reference uses.
 const BOOLEANS: Readonly<Record<string, boolean>> = {
   '1': true, t: true, T: true, TRUE: true, true: true, True: true,
@@ -35,7 +35,7 @@ function typed(column: ColumnSpec, raw: string): string | boolean | undefined {
     case 'boolean':
       return Object.hasOwn(BOOLEANS, raw) ? BOOLEANS[raw] : undefined;
     case 'uuid':
-      return UUID.test(raw) ? raw.toLowerCase() : undefined;
+      return UUID_PATTERN.test(raw) ? raw.toLowerCase() : undefined;
     case 'timestamp':
       return parseRfc3339(raw);
   }
