@@ -229,6 +229,14 @@ describe('/api/v2/bloodhound-users: update, delete and secrets', () => {
       expect((await attemptLogin(t, user.principal_name, NEW_SECRET)).status).toBe(200);
     });
 
+    it("ends the user's existing sessions when an administrator resets their secret, but not on a self-change", async () => {
+      const { user, caller } = await userSession(t, admin, Roles.User);
+      await caller.put(`/bloodhound-users/${user.id}/secret`, { current_secret: USER_SECRET, secret: NEW_SECRET }).expect(200);
+      expect((await caller.get('/self')).status).toBe(200);
+      await admin.put(`/bloodhound-users/${user.id}/secret`, { secret: 'Reset-By-Admin-789#' }).expect(200);
+      expect(errorMessage(await caller.get('/self'), 401)).toBe('Token Authorization failed.');
+    });
+
     it('gives a secret to a user who had none', async () => {
       const user = await createUser(admin, { roles: [Roles.User] });
       expect((await admin.put(`/bloodhound-users/${user.id}/secret`, { secret: NEW_SECRET })).status).toBe(200);

@@ -60,7 +60,10 @@ export abstract class UserStore {
   abstract create(user: NewUser, onConflict?: 'fail' | 'ignore'): Promise<string | null>;
   abstract update(id: string, patch: UserPatch): Promise<void>;
   abstract softDelete(id: string): Promise<void>;
-  abstract setSecret(id: string, secret: { digest: string; digestMethod: string; expiresAt: Date }): Promise<void>;
+  /** Replaces the secret; `voidSessions` also ends every session issued so far (a reset by someone else). */
+  abstract setSecret(
+    id: string, secret: { digest: string; digestMethod: string; expiresAt: Date }, options?: { voidSessions?: boolean },
+  ): Promise<void>;
   abstract recordLogin(id: string): Promise<void>;
 }
 

@@ -81,7 +81,8 @@ export class UserCommands {
       const ok = stored?.digest && input.currentSecret !== undefined && (await this.hasher.verify(stored.digest, input.currentSecret));
       if (!ok) throw ApiError.forbidden(IdentityErrors.invalidCurrentPassword);
     }
-    await this.users.setSecret(id, await this.digest(input.secret, input.needsPasswordReset ?? false));
+    // A reset by someone else (an administrator, the CLI) also ends the sessions an intruder may hold.
+    await this.users.setSecret(id, await this.digest(input.secret, input.needsPasswordReset ?? false), { voidSessions: !self });
   }
 
   private async digest(secret: string, needsReset: boolean) {

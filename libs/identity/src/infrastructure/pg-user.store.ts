@@ -144,8 +144,13 @@ export class PgUserStore extends UserStore {
     await this.db.query('UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
   }
 
-  async setSecret(id: string, secret: { digest: string; digestMethod: string; expiresAt: Date }): Promise<void> {
-    await this.db.transaction((m) => this.writeSecret(m, id, secret));
+  async setSecret(
+    id: string, secret: { digest: string; digestMethod: string; expiresAt: Date }, options: { voidSessions?: boolean } = {},
+  ): Promise<void> {
+    await this.db.transaction(async (m) => {
+      await this.writeSecret(m, id, secret);
+      if (options.voidSessions) await m.query('UPDATE users SET sessions_valid_after = now() WHERE id = $1', [id]);
+    });
   }
 
   private async writeSecret(m: EntityManager, userId: string, secret: { digest: string; digestMethod: string; expiresAt: Date }) {
