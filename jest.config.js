@@ -16,6 +16,7 @@ export const base = {
   },
   moduleNameMapper: {
     '^@app/(platform|auth|identity)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@app/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

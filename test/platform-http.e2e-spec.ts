@@ -108,6 +108,27 @@ describe('HTTP contract', () => {
       }
     });
 
+    it('stops the statement running at the deadline even when each statement alone fits in it', async () => {
+      const res = await t.http().get('/api/v2/test-probe/slow-steps').set('Prefer', 'wait=2');
+      expect(errorMessage(res, 504)).toBe('request timed out');
+      const client = new Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      try {
+        // The third 0.9 s step started at about 1.8 s and would run to 2.7 s: it must be gone well before that.
+        let running = 1;
+        for (let poll = 0; poll < 6 && running > 0; poll++) {
+          const { rowCount } = await client.query(
+            "SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%probe-slow-steps%' AND pid <> pg_backend_pid()",
+          );
+          running = rowCount ?? 0;
+          if (running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(running).toBe(0);
+      } finally {
+        await client.end();
+      }
+    });
+
     it('answers 504 when a handler outlives the deadline without touching the database', async () => {
       const res = await t.http().get('/api/v2/test-probe/slow-handler').set('Prefer', 'wait=1');
       expect(errorMessage(res, 504)).toBe('request timed out');

@@ -13,6 +13,14 @@ export class ProbeController {
     return { data: 'finished' };
   }
 
+  @Get('slow-steps')
+  async slowSteps() {
+    await this.db.transaction(async (manager) => {
+      for (let step = 0; step < 3; step++) await manager.query('SELECT pg_sleep(0.9) /* probe-slow-steps */');
+    });
+    return { data: 'finished' };
+  }
+
   @Get('slow-handler')
   async slowHandler() {
     await new Promise((resolve) => setTimeout(resolve, 3000));

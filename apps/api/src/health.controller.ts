@@ -1,6 +1,6 @@
-import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { Database, Public } from '@app/platform';
+import { ApiError, ApiErrors, Database, ErrorMessages, Public } from '@app/platform';
 
 @ApiTags('Health')
 @Controller('health')
@@ -12,12 +12,13 @@ export class HealthController {
   @ApiSecurity({})
   @ApiOperation({ summary: 'Liveness and database check' })
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up' } } })
+  @ApiErrors(503)
   async health() {
     try {
       await this.db.query('SELECT 1');
       return { status: 'ok', database: 'up' };
     } catch {
-      throw new HttpException({ status: 'error', database: 'down' }, HttpStatus.SERVICE_UNAVAILABLE);
+      throw new ApiError(503, [ErrorMessages.databaseUnavailable]);
     }
   }
 }

@@ -24,4 +24,3 @@ export * from './http/wire.js';
 export * from './logging/logging.module.js';
 export * from './query/index.js';
 export * from './http/wire-schemas.js';
-export * from './testing/api-error-of.js';

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { ApiError, AppConfig, SecretCipher, type ListQuery, type Principal } from '@app/platform';
 import { CredentialCheck, Permissions } from '@app/identity';
@@ -10,6 +10,7 @@ import { principalOf } from './principals.js';
 @Injectable()
 export class ApiTokens extends SigningKeySource {
   private readonly cipher: SecretCipher;
+  private readonly logger = new Logger('ApiTokens');
 
   constructor(private readonly store: ApiTokenStore, private readonly credentials: CredentialCheck, config: AppConfig) {
     super();
@@ -48,8 +49,16 @@ export class ApiTokens extends SigningKeySource {
     // A token whose owner was deleted is as good as deleted.
     const access = await this.credentials.access(stored.userId);
     if (!access) return null;
+    let key: string;
+    try {
+      key = this.cipher.decrypt(stored.encryptedKey);
+    } catch {
+      // Encrypted under another SECRETS_KEY (or damaged): unusable, so treated as unknown, and said once in the log.
+      this.logger.error({ token_id: id }, 'API token key cannot be decrypted: was SECRETS_KEY changed?');
+      return null;
+    }
     return {
-      key: this.cipher.decrypt(stored.encryptedKey),
+      key,
       principal: async () => (access.isDisabled ? 'disabled' : principalOf(access, 'token', { tokenId: id })),
       touch: () => this.store.touch(id),
     };

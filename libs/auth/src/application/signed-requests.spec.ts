@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiErrorOf, type Principal } from '@app/platform';
+import type { Principal } from '@app/platform';
+import { apiErrorOf } from '@app/platform/testing';
 import { AuthErrors } from './auth-errors.js';
 import { SignatureReplayStore, SigningKeySource, type SigningKey } from './ports.js';
 import { requestDigest } from './request-signature.js';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { apiErrorOf, type Principal } from '@app/platform';
+import type { Principal } from '@app/platform';
+import { apiErrorOf } from '@app/platform/testing';
 import { IdentityErrors } from './identity-errors.js';
 import { InMemoryRoles, InMemorySsoProviders, InMemoryUsers, PlainTextHasher } from './testing/in-memory-identity.js';
 import { UserCommands } from './user-commands.js';

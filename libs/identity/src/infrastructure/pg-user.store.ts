@@ -116,7 +116,7 @@ export class PgUserStore extends UserStore {
   }
 
   async update(id: string, patch: UserPatch): Promise<void> {
-    const entries = Object.entries(patch).filter(([key, value]) => key in PATCH_COLUMNS && value !== undefined);
+    const entries = Object.entries(patch).filter(([key, value]) => Object.hasOwn(PATCH_COLUMNS, key) && value !== undefined);
     try {
       await this.db.transaction(async (m) => {
         if (entries.length > 0) {

@@ -9,7 +9,7 @@ export class AppConfig {
   readonly rootUrl: string;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
-  /** Set when DATABASE_URL is set (required then); otherwise filled from DATA_DIR by resolveLocalSecrets. */
+  /** From the environment (required with DATABASE_URL); unset with the embedded database, filled from DATA_DIR by resolveLocalSecrets. */
   jwtSecret: string | undefined;
   secretsKey: string | undefined;
   readonly sessionTtlHours: number;
@@ -19,6 +19,8 @@ export class AppConfig {
   readonly logLevel: string;
   readonly loginThrottleLimit: number;
   readonly loginThrottleTtlSeconds: number;
+  /** Express `trust proxy`: which proxies' X-Forwarded-For to believe for the client address (login throttle). */
+  readonly trustProxy: boolean | number | string;
 
   constructor(values: Omit<AppConfig, 'embedded'>) {
     Object.assign(this, values);
@@ -87,7 +89,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel,
     loginThrottleLimit: integer(env, 'LOGIN_THROTTLE_LIMIT', 10, 1, 1_000_000),
     loginThrottleTtlSeconds: integer(env, 'LOGIN_THROTTLE_TTL', 60, 1, 86_400),
+    trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
   });
+}
+
+/** `true`/`false`, a hop count, or addresses/subnets as Express reads them. */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 function optional(env: Env, name: string): string | undefined {

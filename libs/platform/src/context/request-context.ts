@@ -16,11 +16,6 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
   return storage.run(context, fn);
 }
 
-/** The current request context, if any. */
-export function currentRequestContext(): RequestContext | undefined {
-  return storage.getStore();
-}
-
 /** Milliseconds left until the current deadline (the default wait outside a request). */
 export function remainingMs(now = Date.now()): number {
   const context = storage.getStore();

@@ -19,6 +19,11 @@ describe('SecretCipher', () => {
     expect(() => cipher.decrypt(other.encrypt('x'))).toThrow();
   });
 
+  it('refuses a truncated value (a short tag must not pass)', () => {
+    const raw = Buffer.from(cipher.encrypt('value').slice(3), 'base64');
+    expect(() => cipher.decrypt(`v1:${raw.subarray(0, 20).toString('base64')}`)).toThrow();
+  });
+
   it('refuses a tampered value', () => {
     const stored = cipher.encrypt('value');
     const tampered = stored.slice(0, -2) + (stored.endsWith('A') ? 'B' : 'A') + '=';

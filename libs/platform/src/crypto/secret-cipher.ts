@@ -16,7 +16,7 @@ export class SecretCipher {
   /** Encrypts a UTF-8 secret into its stored form. */
   encrypt(plaintext: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: 16 });
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   }
@@ -26,7 +26,8 @@ export class SecretCipher {
     const [version, payload] = stored.split(':', 2);
     if (version !== VERSION || payload === undefined) throw new Error('unknown secret format');
     const raw = Buffer.from(payload, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    if (raw.length < 28) throw new Error('stored secret is truncated');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12), { authTagLength: 16 });
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }

@@ -9,7 +9,6 @@ import { ApiError } from '../http/api-error.js';
 export const PgErrorCodes = {
   queryCanceled: '57014',
   uniqueViolation: '23505',
-  foreignKeyViolation: '23503',
 } as const;
 
 /** The SQLSTATE of a failed query, if the error came from PostgreSQL. */
@@ -25,9 +24,9 @@ export function pgConstraint(error: unknown): string | undefined {
 }
 
 /**
- * Runs database work under the request's deadline: each unit of work is one transaction whose statements carry
- * `SET LOCAL statement_timeout` (never a session setting on a pooled connection), so PostgreSQL itself cancels a
- * statement that outlives the deadline, and the answer is 504 `request timed out`.
+ * Runs database work under the request's deadline: each unit of work is one transaction with a local (never
+ * session-wide, on a pooled connection) statement_timeout of the time left, plus a timer that cancels the running
+ * statement on the server when the deadline passes; a cancelled statement answers 504 `request timed out`.
  */
 @Injectable()
 export class Database {
@@ -44,13 +43,31 @@ export class Database {
     if (budget <= 0) throw ApiError.timedOut();
     try {
       return await this.dataSource.transaction(async (manager) => {
-        // budget is a number computed here, never request text.
-        await manager.query(`SET LOCAL statement_timeout = ${budget}`);
-        return this.current.run(manager, () => work(manager));
+        // One round trip: the statement limit (SET LOCAL) and this backend's pid, for the deadline timer below.
+        const [{ pid }] = await manager.query(
+          "SELECT set_config('statement_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $1, true), " +
+            'pg_backend_pid() AS pid',
+          [String(budget)],
+        );
+        // statement_timeout bounds each statement; the timer also stops the one running when the deadline passes.
+        const timer = setTimeout(() => void this.cancelBackend(pid), budget);
+        try {
+          return await this.current.run(manager, () => work(manager));
+        } finally {
+          clearTimeout(timer);
+        }
       });
     } catch (error) {
       if (pgErrorCode(error) === PgErrorCodes.queryCanceled) throw ApiError.timedOut();
       throw error;
+    }
+  }
+
+  private async cancelBackend(pid: number): Promise<void> {
+    try {
+      await this.dataSource.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch {
+      // Best effort: statement_timeout still bounds the statement.
     }
   }
 

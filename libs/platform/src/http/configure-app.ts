@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig } from '../config/app-config.js';
 import { enterRequestContext, jsonBody, onlyServedPaths, requestIdentity } from './request-pipeline.js';
 
 export const API_PREFIX = 'api/v2';
@@ -13,6 +14,7 @@ export function configureHttp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
+  express.set('trust proxy', app.get(AppConfig).trustProxy);
   express.use(requestIdentity);
   express.use(onlyServedPaths);
   express.use(jsonBody);

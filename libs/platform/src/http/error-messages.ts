@@ -3,6 +3,7 @@ export const ErrorMessages = {
   resourceNotFound: 'resource not found',
   internal: 'an internal error has occurred that is preventing the service from servicing this request',
   requestTimedOut: 'request timed out',
+  databaseUnavailable: 'the database is unavailable',
   idMalformed: 'id is malformed',
   contentTypeJson: 'content type must be application/json',
   requestBodyEmpty: 'request body is empty',

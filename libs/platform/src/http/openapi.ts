@@ -23,6 +23,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'Body larger than 10 MiB',
   429: 'Too many requests',
   500: 'Unexpected error (no internals disclosed)',
+  503: 'A dependency (the database) is unavailable',
   504: 'The request outlived its deadline (Prefer: wait=N)',
 };
 

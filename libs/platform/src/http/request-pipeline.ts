@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { runWithRequestContext, type RequestContext } from '../context/request-context.js';
+import { DEFAULT_WAIT_SECONDS, runWithRequestContext, type RequestContext } from '../context/request-context.js';
 import { ApiError } from './api-error.js';
 import { ErrorMessages } from './error-messages.js';
 import { parsePreferWait } from './prefer.js';
@@ -19,7 +19,7 @@ export function requestIdentity(req: Request, res: Response, next: NextFunction)
   const requestId = randomUUID();
   res.setHeader('RequestID', requestId);
   res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains; preload');
-  (req as PathwardenRequest).context = { requestId, deadline: Date.now() + 30_000 };
+  (req as PathwardenRequest).context = { requestId, deadline: Date.now() + DEFAULT_WAIT_SECONDS * 1000 };
   try {
     const wait = parsePreferWait(req.headers.prefer);
     (req as PathwardenRequest).context = { requestId, deadline: Date.now() + wait * 1000 };
