@@ -159,9 +159,12 @@ describe('authentication: sessions', () => {
       const res = await t.http().put(`/api/v2/bloodhound-users/${id}/secret`).set('Authorization', bearer(adminToken))
         .send({ secret: USER_PASSWORD, needs_password_reset: true });
       expect(res.status).toBe(200);
-      expect(errorMessage(await t.http().get('/api/v2/graph-users-minimal').set('Authorization', bearer(token)), 403)).toBe('not authorized');
+      // A reset by an administrator also ends the sessions issued before it.
+      expect(errorMessage(await t.http().get('/api/v2/self').set('Authorization', bearer(token)), 401)).toBe('Token Authorization failed.');
       const again = await t.http().post('/api/v2/login').send({ login_method: 'secret', username: 'expired-user', secret: USER_PASSWORD });
       expect(again.body.data.auth_expired).toBe(true);
+      const limited = bearer(again.body.data.session_token);
+      expect(errorMessage(await t.http().get('/api/v2/graph-users-minimal').set('Authorization', limited), 403)).toBe('not authorized');
     });
   });
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { Database, type Principal } from '@app/platform';
-import { Permissions, UserCommands } from '@app/identity';
+import type { Principal } from '@app/platform';
+import { Permissions, UserCommands, UserQueries } from '@app/identity';
 import { withAppContext } from '../app-context.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -26,22 +26,13 @@ const OPERATOR: Principal = {
 export async function resetPassword(options: ResetPasswordOptions, io: CliIo): Promise<void> {
   const password = await newPassword(options, io);
   await withAppContext(io, async (app) => {
-    const userId = await findUserId(app.get(Database), options.principal);
+    const userId = await app.get(UserQueries).idOfPrincipal(options.principal);
+    if (!userId) throw new CliError(`no user with principal name "${options.principal}"`);
     await app.get(UserCommands).setSecret(OPERATOR, userId, { secret: password.value, needsPasswordReset: options.expire });
     const reset = options.expire ? '; it must be changed at the next login' : '';
     io.out(`Set a new password for ${options.principal}${reset}.\n`);
     if (password.generated) io.out(`Generated password (shown only this once): ${password.value}\n`);
   });
-}
-
-/** Principal names match case-insensitively among users not deleted, as at login. */
-async function findUserId(db: Database, principal: string): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    'SELECT id FROM users WHERE lower(principal_name) = lower($1) AND deleted_at IS NULL',
-    [principal],
-  );
-  if (!row) throw new CliError(`no user with principal name "${principal}"`);
-  return row.id;
 }
 
 export function registerUserResetPasswordCommand(user: Command, io: CliIo): void {

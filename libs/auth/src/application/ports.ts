@@ -45,8 +45,8 @@ export interface SigningKey {
 }
 
 /**
- * Where signed-request keys come from: API tokens now, collection clients later. Each source is asked in turn;
- * a module adds its source by providing it under SIGNING_KEY_SOURCES.
+ * Where signed-request keys come from: API tokens now, collection clients later. The sources are listed in
+ * AuthModule's SIGNING_KEY_SOURCES factory and asked in turn; a new source is added there.
  */
 export abstract class SigningKeySource {
   abstract find(id: string): Promise<SigningKey | null>;

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { ApiErrors, CurrentPrincipal, data, parseListQuery, RequirePermission, UuidId, type Principal } from '@app/platform';
 import { Permissions } from '@app/identity';
 import { ApiTokens } from '../application/api-tokens.js';
-import { TOKEN_LIST } from '../infrastructure/pg-api-token.store.js';
+import { TOKEN_LIST } from '../application/list-specs.js';
 import { CreateTokenDto } from './dtos.js';
 import { presentToken, TokenView } from './views.js';
 

@@ -1,22 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { applyListQuery, Database, defineListSpec, type ListQuery } from '@app/platform';
+import { applyListQuery, Database, type ListQuery } from '@app/platform';
+import { TOKEN_LIST } from '../application/list-specs.js';
 import { ApiTokenStore, type ApiToken } from '../application/ports.js';
-
-/** Filters and sort columns of GET /api/v2/tokens. */
-export const TOKEN_LIST = defineListSpec({
-  filters: {
-    id: { type: 'uuid', sql: 't.id' },
-    user_id: { type: 'uuid', sql: 't.user_id' },
-    name: { type: 'string', sql: 't.name' },
-    hmac_method: { type: 'string', sql: 't.hmac_method' },
-    last_access: { type: 'timestamp', sql: 't.last_access' },
-    created_at: { type: 'timestamp', sql: 't.created_at' },
-    updated_at: { type: 'timestamp', sql: 't.updated_at' },
-  },
-  sortable: { name: 't.name', last_access: 't.last_access', created_at: 't.created_at', updated_at: 't.updated_at', id: 't.id' },
-  defaultSort: [{ sql: 't.created_at', direction: 'ASC' }, { sql: 't.id', direction: 'ASC' }],
-  paging: false,
-});
 
 const COLUMNS = ['t.id AS id', 't.user_id AS user_id', 't.name AS name', 't.hmac_method AS hmac_method',
   't.last_access AS last_access', 't.created_at AS created_at', 't.updated_at AS updated_at', 't.deleted_at AS deleted_at'];

@@ -10,4 +10,9 @@ export class UserQueries {
   find(id: string): Promise<User | null> {
     return this.users.findById(id);
   }
+
+  /** The id of the live user with this principal name (case-insensitive, as at login). */
+  async idOfPrincipal(principalName: string): Promise<string | null> {
+    return (await this.users.findCredentials(principalName))?.userId ?? null;
+  }
 }
