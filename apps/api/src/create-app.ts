@@ -6,7 +6,12 @@ import { AppModule } from './app.module.js';
 
 /** Builds the API application (used by main.ts; the e2e tests build theirs the same way via configureHttp). */
 export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
+  // abortOnError false: start-up errors reach main.ts, which explains them in one line.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
   configureHttp(app);
   setupOpenApi(app);
