@@ -25,6 +25,16 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+  ])('reads TRUST_PROXY=%p as %p', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['EDITION', 'pro'],
