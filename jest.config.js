@@ -15,8 +15,8 @@ export const base = {
     }],
   },
   moduleNameMapper: {
-    '^@app/(platform|auth|identity)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@app/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    '^@app/(platform|auth|identity|graph)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@app/(platform|graph)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule } from '@app/platform';
 import { AuthModule } from '@app/auth';
 import { IdentityModule } from '@app/identity';
+import { GraphModule } from '@app/graph';
 import { HealthController } from './health.controller.js';
 import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
 @Module({
-  imports: [ConfigModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule],
+  imports: [ConfigModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule],
   controllers: [HealthController],
 })
 export class AppModule {}

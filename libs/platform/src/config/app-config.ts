@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 
 export type Edition = 'enterprise' | 'community';
+export type GraphDriver = 'pg' | 'neo4j';
 
 /** Typed, validated configuration read once from the environment. */
 export class AppConfig {
@@ -21,6 +22,15 @@ export class AppConfig {
   readonly loginThrottleTtlSeconds: number;
   /** Express `trust proxy`: which proxies' X-Forwarded-For to believe for the client address (login throttle). */
   readonly trustProxy: boolean | number | string;
+  /** Graph backend: `pg` (the graph in PostgreSQL, default) or `neo4j` (NEO4J_URL). */
+  readonly graphDriver: GraphDriver;
+  readonly neo4j: { url: string; user: string; password: string } | undefined;
+  /** Server ceiling of any graph work, whatever Prefer asks (GRAPH_QUERY_TIMEOUT, seconds). */
+  readonly graphQueryTimeoutSeconds: number;
+  /** Most graph elements (nodes + edges) one graph answer may carry (GRAPH_RESULT_LIMIT). */
+  readonly graphResultLimit: number;
+  /** Graph requests one user may have running at once; more answer 429 (GRAPH_CONCURRENCY_PER_USER). */
+  readonly graphConcurrencyPerUser: number;
 
   constructor(values: Omit<AppConfig, 'embedded'>) {
     Object.assign(this, values);
@@ -74,6 +84,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  const graphDriver = optional(env, 'GRAPH_DRIVER') ?? 'pg';
+  if (graphDriver !== 'pg' && graphDriver !== 'neo4j') throw new ConfigError('GRAPH_DRIVER must be pg or neo4j');
+  const neo4jUrl = optional(env, 'NEO4J_URL');
+  if (neo4jUrl !== undefined && !/^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(neo4jUrl)) {
+    throw new ConfigError('NEO4J_URL must be a neo4j:// or bolt:// URL (optionally +s or +ssc)');
+  }
+  if (graphDriver === 'neo4j' && neo4jUrl === undefined) throw new ConfigError('GRAPH_DRIVER=neo4j needs NEO4J_URL');
   return new AppConfig({
     port,
     host: optional(env, 'HOST') ?? '0.0.0.0',
@@ -90,6 +107,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     loginThrottleLimit: integer(env, 'LOGIN_THROTTLE_LIMIT', 10, 1, 1_000_000),
     loginThrottleTtlSeconds: integer(env, 'LOGIN_THROTTLE_TTL', 60, 1, 86_400),
     trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
+    graphDriver,
+    neo4j: neo4jUrl === undefined ? undefined : {
+      url: neo4jUrl,
+      user: optional(env, 'NEO4J_USER') ?? 'neo4j',
+      password: optional(env, 'NEO4J_PASSWORD') ?? '',
+    },
+    graphQueryTimeoutSeconds: integer(env, 'GRAPH_QUERY_TIMEOUT', 60, 1, 3600),
+    graphResultLimit: integer(env, 'GRAPH_RESULT_LIMIT', 10_000, 1, 10_000_000),
+    graphConcurrencyPerUser: integer(env, 'GRAPH_CONCURRENCY_PER_USER', 4, 1, 1000),
   });
 }
 

@@ -21,3 +21,13 @@ export function remainingMs(now = Date.now()): number {
   const context = storage.getStore();
   return context ? context.deadline - now : DEFAULT_WAIT_SECONDS * 1000;
 }
+
+/**
+ * Runs `fn` with the deadline brought forward to at most `capMs` from now (a server-side ceiling such as
+ * GRAPH_QUERY_TIMEOUT); the request id is kept. A later deadline than the current one is never granted.
+ */
+export function runWithDeadlineCap<T>(capMs: number, fn: () => T, now = Date.now()): T {
+  const context = storage.getStore();
+  const deadline = Math.min(now + capMs, context ? context.deadline : now + DEFAULT_WAIT_SECONDS * 1000);
+  return storage.run({ requestId: context?.requestId ?? 'internal', deadline }, fn);
+}

@@ -23,6 +23,10 @@ export function pgConstraint(error: unknown): string | undefined {
   return (source as { constraint?: string } | undefined)?.constraint;
 }
 
+export interface TransactionOptions {
+  readOnly?: boolean;
+}
+
 /**
  * Runs database work under the request's deadline: each unit of work is one transaction with a local (never
  * session-wide, on a pooled connection) statement_timeout of the time left, plus a timer that cancels the running
@@ -35,8 +39,11 @@ export class Database {
 
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
-  /** Runs `work` in one transaction bounded by the current deadline; inside another unit of work, joins it. */
-  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction bounded by the current deadline; inside another unit of work, joins it.
+   * `readOnly` makes the transaction READ ONLY (graph reads: a translated query can never write).
+   */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const outer = this.current.getStore();
     if (outer) return work(outer);
     const budget = Math.floor(remainingMs());
@@ -44,10 +51,11 @@ export class Database {
     try {
       return await this.dataSource.transaction(async (manager) => {
         // One round trip: the statement limit (SET LOCAL) and this backend's pid, for the deadline timer below.
+        // Switching a transaction to read-only is allowed after its first query (only the reverse is not).
         const [{ pid }] = await manager.query(
           "SELECT set_config('statement_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $1, true), " +
-            'pg_backend_pid() AS pid',
-          [String(budget)],
+            "set_config('transaction_read_only', $2, true), pg_backend_pid() AS pid",
+          [String(budget), options.readOnly ? 'on' : 'off'],
         );
         // statement_timeout bounds each statement; the timer also stops the one running when the deadline passes.
         const timer = setTimeout(() => void this.cancelBackend(pid), budget);
@@ -72,7 +80,7 @@ export class Database {
   }
 
   /** Runs a single query under the current deadline. */
-  query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T[]> {
-    return this.transaction((manager) => manager.query(sql, parameters) as Promise<T[]>);
+  query<T = unknown>(sql: string, parameters: unknown[] = [], options: TransactionOptions = {}): Promise<T[]> {
+    return this.transaction((manager) => manager.query(sql, parameters) as Promise<T[]>, options);
   }
 }

@@ -1,0 +1,76 @@
+import type {
+  Direction, EdgeUpsert, GraphEdge, GraphNode, GraphPath, NodeUpsert, QueryRows,
+} from '../domain/graph.js';
+import type { CypherQuery } from '../cypher/ast.js';
+
+/**
+ * The storage face of the graph port: set-based writes and look-ups. Implemented by the PostgreSQL adapter, the
+ * Neo4j adapter and the in-memory fake (testing/). Every method runs under the current request deadline.
+ */
+export abstract class GraphStore {
+  /** Creates or merges nodes by objectid: kinds are unioned, properties merged (new values win). One batch. */
+  abstract upsertNodes(nodes: NodeUpsert[]): Promise<void>;
+  /**
+   * Creates or merges edges whose two endpoints exist (by objectid); properties merged. Edges naming a missing
+   * endpoint are skipped and counted.
+   */
+  abstract upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }>;
+  /** Deletes nodes by objectid, with their edges. Returns how many nodes were deleted. */
+  abstract deleteNodes(objectids: string[]): Promise<number>;
+  /** Deletes the edges of the given kind between the given endpoints (by node id). */
+  abstract deleteEdges(edges: { startId: string; endId: string; kind: string }[]): Promise<number>;
+  /** Adds and removes kinds on nodes (by node id), e.g. tag kinds. */
+  abstract updateNodeKinds(nodeIds: string[], add: string[], remove: string[]): Promise<void>;
+  /** Removes every node and edge. */
+  abstract clear(): Promise<void>;
+
+  abstract nodesByIds(ids: string[]): Promise<GraphNode[]>;
+  abstract nodesByObjectIds(objectids: string[]): Promise<GraphNode[]>;
+  /** The node with this objectid, optionally only if it has `kind`. */
+  abstract nodeByObjectId(objectid: string, kind?: string): Promise<GraphNode | undefined>;
+  abstract edgesByIds(ids: string[]): Promise<GraphEdge[]>;
+  /** The edge of `kind` from start to end, if any. */
+  abstract edgeBetween(startId: string, endId: string, kind: string): Promise<GraphEdge | undefined>;
+  /**
+   * One step of expansion from a set of nodes: the incident edges in `direction` (optionally of the given kinds),
+   * with the nodes at their other ends. One statement for the whole set.
+   */
+  abstract neighbours(nodeIds: string[], direction: Direction, edgeKinds?: readonly string[]): Promise<Expansion>;
+  /** Counts of nodes and edges (for tests, health and posture). */
+  abstract counts(): Promise<{ nodes: number; edges: number }>;
+}
+
+export interface Expansion {
+  edges: GraphEdge[];
+  nodes: GraphNode[];
+}
+
+/** A shortest-path question between node sets (ids), over edges of the given kinds. */
+export interface PathRequest {
+  startIds: string[];
+  endIds: string[];
+  /** Edge kinds that may be traversed; empty means any kind. */
+  edgeKinds: readonly string[];
+  direction: 'outbound' | 'inbound';
+  /** false: one shortest path per (start, end) pair; true: every path of the minimum length per pair. */
+  all: boolean;
+  maxDepth: number;
+  /** Stop once this many paths are found. */
+  limit: number;
+}
+
+/** Limits every query runs under. */
+export interface QueryLimits {
+  /** Most rows to fetch; one more row than this means the answer is too large. */
+  rowLimit: number;
+}
+
+/**
+ * The query face of the graph port: Cypher (already parsed, checked and with shortcuts expanded) and
+ * pathfinding. Implemented by the PostgreSQL and Neo4j adapters. Reads only, in read-only transactions, under
+ * the current deadline.
+ */
+export abstract class GraphQueryEngine {
+  abstract execute(query: CypherQuery, limits: QueryLimits): Promise<QueryRows>;
+  abstract shortestPaths(request: PathRequest): Promise<GraphPath[]>;
+}

@@ -1,0 +1,31 @@
+import type { Sql } from './sql.js';
+
+/**
+ * A shortestPath / allShortestPaths pattern part, as the translator hands it to the pathfinder before the main
+ * statement runs. The found paths are passed to the main statement as one bound parameter.
+ */
+export interface PathfindingStep {
+  mode: 'shortest' | 'allShortest';
+  /** Predicate over the node alias `n` that the left end must satisfy; undefined means any node. */
+  start?: Sql;
+  /** Predicate over the node alias `n` that the right end must satisfy; undefined means any node. */
+  end?: Sql;
+  /** True when the query requires the two ends to differ (`s <> t`). */
+  distinctEnds: boolean;
+  /** Kind ids that may be traversed; undefined means any kind. */
+  edgeKindIds?: number[];
+  /** Direction of the pattern read left to right. */
+  direction: 'out' | 'in' | 'both';
+  minDepth: number;
+  maxDepth: number;
+  /** Stop once this many paths are found (from the query's LIMIT where it is safe, else the row cap). */
+  limit: number;
+}
+
+/** One found path: node ids from the left end to the right end, and the edge ids between them. */
+export interface FoundPath {
+  startId: string;
+  endId: string;
+  nodeIds: string[];
+  edgeIds: string[];
+}
