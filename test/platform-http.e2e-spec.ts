@@ -182,6 +182,11 @@ describe('HTTP contract', () => {
       expect(res.body).toEqual({ data: { same_connection: true, same_transaction: true } });
     });
 
+    it('refuses writes in a read-only unit of work (SQLSTATE 25006)', async () => {
+      const res = await t.http().get('/api/v2/test-probe/read-only');
+      expect(res.body).toEqual({ data: { refused: '25006' } });
+    });
+
     it('has run every migration', async () => {
       const client = new Client({ connectionString: t.databaseUrl });
       await client.connect();
@@ -189,6 +194,7 @@ describe('HTTP contract', () => {
         const { rows } = await client.query('SELECT name FROM migrations ORDER BY id');
         expect(rows.map((r) => r.name)).toEqual([
           'RequiredExtensions1732240000000', 'IdentitySchema1732240000100', 'AuthSchema1732240000200',
+          'GraphSchema1732240000300',
         ]);
         const ext = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
         expect(ext.rowCount).toBe(1);

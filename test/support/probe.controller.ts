@@ -36,6 +36,16 @@ export class ProbeController {
     });
   }
 
+  @Get('read-only')
+  async readOnly() {
+    try {
+      await this.db.query('CREATE TEMP TABLE probe_write (x int)', [], { readOnly: true });
+      return { data: { refused: null } };
+    } catch (error) {
+      return { data: { refused: (error as { driverError?: { code?: string } }).driverError?.code ?? 'unknown' } };
+    }
+  }
+
   @Get('items/:item_id')
   item(@IntId('item_id') id: number) {
     return { data: id };

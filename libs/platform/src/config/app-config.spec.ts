@@ -13,6 +13,21 @@ describe('loadConfig', () => {
     expect(config.embedded).toBe(true);
     expect(config.sessionTtlHours).toBe(8);
     expect(config.adminPrincipalName).toBe('admin');
+    expect(config.graphDriver).toBe('pg');
+    expect(config.neo4j).toBeUndefined();
+    expect(config.graphQueryTimeoutSeconds).toBe(60);
+    expect(config.graphResultLimit).toBe(10_000);
+    expect(config.graphConcurrencyPerUser).toBe(4);
+  });
+
+  it('reads the Neo4j settings', () => {
+    const config = loadConfig({ GRAPH_DRIVER: 'neo4j', NEO4J_URL: 'neo4j://db:7687', NEO4J_PASSWORD: 'pw' });
+    expect(config.graphDriver).toBe('neo4j');
+    expect(config.neo4j).toEqual({ url: 'neo4j://db:7687', user: 'neo4j', password: 'pw' });
+  });
+
+  it('refuses GRAPH_DRIVER=neo4j without NEO4J_URL', () => {
+    expect(() => loadConfig({ GRAPH_DRIVER: 'neo4j' })).toThrow('GRAPH_DRIVER=neo4j needs NEO4J_URL');
   });
 
   it('fails naming both secrets when DATABASE_URL is set without them', () => {
@@ -42,6 +57,11 @@ describe('loadConfig', () => {
     ['ROOT_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
     ['DATABASE_URL', 'mysql://h/db'],
+    ['GRAPH_DRIVER', 'mysql'],
+    ['NEO4J_URL', 'http://db:7474'],
+    ['GRAPH_QUERY_TIMEOUT', '0'],
+    ['GRAPH_RESULT_LIMIT', '-5'],
+    ['GRAPH_CONCURRENCY_PER_USER', 'many'],
   ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
