@@ -1,0 +1,299 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '@app/platform';
+import { GraphStore, type Expansion } from '../../application/ports.js';
+import type { Direction, EdgeUpsert, GraphEdge, GraphNode, NodeUpsert, Properties } from '../../domain/graph.js';
+import { PgKindRegistry } from './pg-kind-registry.js';
+
+/** The one graph this service keeps (`graph` row 1); objectid look-ups name it so they use the unique index. */
+const GRAPH_ID = 1;
+const MAX_BIGINT = 9223372036854775807n;
+
+interface NodeRow { id: string; kind_ids: number[]; properties: Properties }
+interface EdgeRow { id: string; start_id: string; end_id: string; kind_id: number; properties: Properties }
+
+/** Top-level keys whose value is JSON null: a write sets them to remove the property. */
+const NULL_KEYS = (column: string) => `ARRAY(SELECT key FROM jsonb_each(${column}) WHERE value = 'null'::jsonb)`;
+const HAS_NULL = (column: string) => `jsonb_path_exists(${column}, '$.* ? (@ == null)')`;
+
+const MERGED_KINDS = 'ARRAY(SELECT DISTINCT k FROM unnest(node.kind_ids || excluded.kind_ids) AS k ORDER BY k)';
+const MERGED = (table: string) => `(${table}.properties || excluded.properties) - ${NULL_KEYS('excluded.properties')}`;
+
+// ON CONFLICT cannot strip the nulls of a row it inserts (the proposed row must keep them for the merge
+// branch), so a second statement strips them, only for batches that carry a null. Rows a write would not
+// change are left alone: re-ingesting the same collection rewrites nothing.
+const UPSERT_NODES = `
+  INSERT INTO node (kind_ids, properties)
+  SELECT input.k, input.p
+  FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (k int2[], p jsonb)) WITH ORDINALITY AS input (k, p, ord)
+  ORDER BY input.ord
+  ON CONFLICT (graph_id, (properties ->> 'objectid')) DO UPDATE SET kind_ids = ${MERGED_KINDS}, properties = ${MERGED('node')}
+  WHERE NOT node.kind_ids @> excluded.kind_ids OR node.properties IS DISTINCT FROM ${MERGED('node')}`;
+const STRIP_NODE_NULLS = `
+  UPDATE node SET properties = properties - ${NULL_KEYS('properties')}
+  WHERE graph_id = ${GRAPH_ID} AND properties ->> 'objectid' = ANY($1::text[]) AND ${HAS_NULL('properties')}`;
+const UPSERT_EDGES = `
+  WITH input AS (
+    SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (s text, e text, k int2, p jsonb))
+      WITH ORDINALITY AS input (s, e, k, p, ord)
+  ), resolved AS (
+    SELECT a.id AS start_id, b.id AS end_id, input.k, input.p, input.ord
+    FROM input
+    JOIN node a ON a.graph_id = ${GRAPH_ID} AND a.properties ->> 'objectid' = input.s
+    JOIN node b ON b.graph_id = ${GRAPH_ID} AND b.properties ->> 'objectid' = input.e
+  ), changed AS (
+    INSERT INTO edge (start_id, end_id, kind_id, properties)
+    SELECT start_id, end_id, k, p FROM resolved ORDER BY ord
+    ON CONFLICT (start_id, end_id, kind_id, graph_id) DO UPDATE SET properties = ${MERGED('edge')}
+    WHERE edge.properties IS DISTINCT FROM ${MERGED('edge')}
+    RETURNING id
+  )
+  SELECT (SELECT count(*)::int FROM resolved) AS written,
+         CASE WHEN $2::boolean THEN (SELECT array_agg(id::text) FROM changed) END AS ids`;
+const STRIP_EDGE_NULLS = `
+  UPDATE edge SET properties = properties - ${NULL_KEYS('properties')}
+  WHERE id = ANY($1::bigint[]) AND ${HAS_NULL('properties')}`;
+const NODE_COLUMNS = 'n.id, n.kind_ids, n.properties';
+const EDGE_COLUMNS = 'e.id, e.start_id, e.end_id, e.kind_id, e.properties';
+
+/** Which edges one expansion step reads, and which end of each is "the other" node, per direction. */
+const EXPANSION: Record<Direction, { edges: string; others: string }> = {
+  outbound: { edges: 'e.start_id = ANY($1::bigint[])', others: 'SELECT end_id FROM hits' },
+  inbound: { edges: 'e.end_id = ANY($1::bigint[])', others: 'SELECT start_id FROM hits' },
+  both: {
+    edges: '(e.start_id = ANY($1::bigint[]) OR e.end_id = ANY($1::bigint[]))',
+    others: 'SELECT end_id FROM hits WHERE start_id = ANY($1::bigint[]) UNION SELECT start_id FROM hits WHERE end_id = ANY($1::bigint[])',
+  },
+};
+
+/** A well-formed bigint id: anything else names no row (and must not reach a ::bigint cast). */
+function isRowId(id: string): boolean {
+  return /^\d{1,19}$/.test(id) && BigInt(id) <= MAX_BIGINT;
+}
+
+function rowIds(ids: readonly string[]): string[] {
+  return [...new Set(ids)].filter(isRowId);
+}
+
+/** A write's properties without undefined values (JSON drops them: they must not hide an earlier value). */
+function patchOf(properties: Properties | undefined): Properties {
+  return Object.fromEntries(Object.entries(properties ?? {}).filter(([, value]) => value !== undefined));
+}
+
+function hasNull(properties: Properties): boolean {
+  return Object.values(properties).some((value) => value === null);
+}
+
+/**
+ * One write per key: kinds unioned, properties merged in batch order with nulls kept (they remove stored
+ * values), since ON CONFLICT cannot touch a row twice in one statement. Sorted by key, so concurrent batches
+ * lock shared rows in the same order.
+ */
+function mergeByKey<T extends { properties: Properties }>(items: T[], key: (item: T) => string, merge: (into: T, item: T) => void): T[] {
+  const merged = new Map<string, T>();
+  for (const item of items) {
+    const seen = merged.get(key(item));
+    if (seen) {
+      merge(seen, item);
+      seen.properties = { ...seen.properties, ...patchOf(item.properties) };
+    } else merged.set(key(item), { ...item, properties: patchOf(item.properties) });
+  }
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, item]) => item);
+}
+
+/**
+ * The graph in PostgreSQL (graph-reference §1). Every method is a fixed number of set-based statements whatever
+ * the batch size (batches travel as one jsonb or array parameter), runs under the request deadline, and reads
+ * in read-only transactions. Kind names map to ids through the registry; ids stay decimal strings.
+ */
+@Injectable()
+export class PgGraphStore extends GraphStore {
+  constructor(private readonly database: Database, private readonly kinds: PgKindRegistry) {
+    super();
+  }
+
+  async upsertNodes(nodes: NodeUpsert[]): Promise<void> {
+    if (nodes.length === 0) return;
+    const batch = mergeByKey(
+      nodes.map((n) => ({ ...n, kinds: [...n.kinds] })),
+      (n) => n.objectid,
+      (into, n) => into.kinds.push(...n.kinds),
+    );
+    const ids = await this.kinds.idsFor(batch.flatMap((n) => n.kinds), { create: true });
+    const rows = batch.map((n) => ({
+      k: [...new Set(n.kinds.map((kind) => ids.get(kind)!))].sort((a, b) => a - b),
+      p: { ...n.properties, objectid: n.objectid },
+    }));
+    const withNulls = batch.filter((n) => hasNull(n.properties)).map((n) => n.objectid);
+    await this.database.transaction(async (manager) => {
+      await manager.query(UPSERT_NODES, [JSON.stringify(rows)]);
+      if (withNulls.length > 0) await manager.query(STRIP_NODE_NULLS, [withNulls]);
+    });
+  }
+
+  async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {
+    if (edges.length === 0) return { written: 0, skipped: 0 };
+    const batch = mergeByKey(edges, (e) => JSON.stringify([e.startObjectId, e.endObjectId, e.kind]), () => undefined);
+    const ids = await this.kinds.idsFor(batch.map((e) => e.kind), { create: true });
+    const rows = batch.map((e) => ({ s: e.startObjectId, e: e.endObjectId, k: ids.get(e.kind), p: e.properties }));
+    const nulls = batch.some((e) => hasNull(e.properties));
+    const written = await this.database.transaction(async (manager) => {
+      const [result] = await manager.query(UPSERT_EDGES, [JSON.stringify(rows), nulls]);
+      if (result.ids) await manager.query(STRIP_EDGE_NULLS, [result.ids]);
+      return result.written as number;
+    });
+    return { written, skipped: batch.length - written };
+  }
+
+  async deleteNodes(objectids: string[]): Promise<number> {
+    if (objectids.length === 0) return 0;
+    return this.count(
+      `WITH deleted AS (DELETE FROM node WHERE graph_id = ${GRAPH_ID} AND properties ->> 'objectid' = ANY($1::text[]) RETURNING 1)
+       SELECT count(*)::int AS n FROM deleted`,
+      [[...new Set(objectids)]],
+    );
+  }
+
+  async deleteEdges(edges: { startId: string; endId: string; kind: string }[]): Promise<number> {
+    const ids = await this.kinds.idsFor(edges.map((e) => e.kind), { create: false });
+    const known = edges.filter((e) => ids.has(e.kind) && isRowId(e.startId) && isRowId(e.endId));
+    if (known.length === 0) return 0;
+    return this.count(
+      `WITH deleted AS (
+         DELETE FROM edge e USING unnest($1::bigint[], $2::bigint[], $3::int2[]) AS input (s, t, k)
+         WHERE e.start_id = input.s AND e.end_id = input.t AND e.kind_id = input.k RETURNING 1)
+       SELECT count(*)::int AS n FROM deleted`,
+      [known.map((e) => e.startId), known.map((e) => e.endId), known.map((e) => ids.get(e.kind))],
+    );
+  }
+
+  async updateNodeKinds(nodeIds: string[], add: string[], remove: string[]): Promise<void> {
+    const targets = rowIds(nodeIds);
+    if (targets.length === 0 || (add.length === 0 && remove.length === 0)) return;
+    const added = [...(await this.kinds.idsFor(add, { create: true })).values()];
+    const removed = [...(await this.kinds.idsFor(remove, { create: false })).values()];
+    // Removed first, then added: a kind in both lists ends up present.
+    await this.database.query(
+      `UPDATE node SET kind_ids = ARRAY(
+         SELECT k FROM unnest(kind_ids) AS k WHERE k <> ALL($2::int2[]) UNION SELECT unnest($3::int2[]) ORDER BY 1)
+       WHERE id = ANY($1::bigint[])`,
+      [targets, removed, added],
+    );
+  }
+
+  async clear(): Promise<void> {
+    await this.database.query('TRUNCATE edge, node');
+  }
+
+  async nodesByIds(ids: string[]): Promise<GraphNode[]> {
+    const keys = rowIds(ids);
+    if (keys.length === 0) return [];
+    return this.nodes(`SELECT ${NODE_COLUMNS} FROM node n WHERE n.id = ANY($1::bigint[]) ORDER BY n.id`, [keys]);
+  }
+
+  async nodesByObjectIds(objectids: string[]): Promise<GraphNode[]> {
+    if (objectids.length === 0) return [];
+    return this.nodes(
+      `SELECT ${NODE_COLUMNS} FROM node n
+       WHERE n.graph_id = ${GRAPH_ID} AND n.properties ->> 'objectid' = ANY($1::text[]) ORDER BY n.id`,
+      [[...new Set(objectids)]],
+    );
+  }
+
+  async nodeByObjectId(objectid: string, kind?: string): Promise<GraphNode | undefined> {
+    const kindId = kind === undefined ? null : (await this.kinds.idsFor([kind], { create: false })).get(kind);
+    if (kindId === undefined) return undefined;
+    const [node] = await this.nodes(
+      `SELECT ${NODE_COLUMNS} FROM node n
+       WHERE n.graph_id = ${GRAPH_ID} AND n.properties ->> 'objectid' = $1 AND ($2::int2 IS NULL OR n.kind_ids @> ARRAY[$2::int2])`,
+      [objectid, kindId],
+    );
+    return node;
+  }
+
+  async edgesByIds(ids: string[]): Promise<GraphEdge[]> {
+    const keys = rowIds(ids);
+    if (keys.length === 0) return [];
+    return this.edges(`SELECT ${EDGE_COLUMNS} FROM edge e WHERE e.id = ANY($1::bigint[]) ORDER BY e.id`, [keys]);
+  }
+
+  async edgeBetween(startId: string, endId: string, kind: string): Promise<GraphEdge | undefined> {
+    const kindId = (await this.kinds.idsFor([kind], { create: false })).get(kind);
+    if (kindId === undefined || !isRowId(startId) || !isRowId(endId)) return undefined;
+    const [edge] = await this.edges(
+      `SELECT ${EDGE_COLUMNS} FROM edge e WHERE e.start_id = $1 AND e.end_id = $2 AND e.kind_id = $3`,
+      [startId, endId, kindId],
+    );
+    return edge;
+  }
+
+  async neighbours(nodeIds: string[], direction: Direction, edgeKinds?: readonly string[]): Promise<Expansion> {
+    const seeds = rowIds(nodeIds);
+    const filtered = edgeKinds !== undefined && edgeKinds.length > 0;
+    const kindIds = filtered ? [...(await this.kinds.idsFor(edgeKinds, { create: false })).values()] : [];
+    if (seeds.length === 0 || (filtered && kindIds.length === 0)) return { edges: [], nodes: [] };
+    const { edges, others } = EXPANSION[direction];
+    const rows = await this.database.query<(NodeRow & EdgeRow) & { type: 'edge' | 'node' }>(
+      `WITH hits AS (
+         SELECT ${EDGE_COLUMNS} FROM edge e WHERE ${edges} ${filtered ? 'AND e.kind_id = ANY($2::int2[])' : ''}
+       )
+       SELECT 'edge' AS type, id, start_id, end_id, kind_id, NULL::int2[] AS kind_ids, properties FROM hits
+       UNION ALL
+       SELECT 'node', n.id, NULL, NULL, NULL, n.kind_ids, n.properties FROM node n WHERE n.id IN (${others})
+       ORDER BY type, id`,
+      filtered ? [seeds, kindIds] : [seeds],
+      { readOnly: true },
+    );
+    return {
+      edges: await this.toEdges(rows.filter((row) => row.type === 'edge')),
+      nodes: await this.toNodes(rows.filter((row) => row.type === 'node')),
+    };
+  }
+
+  async counts(): Promise<{ nodes: number; edges: number }> {
+    const [row] = await this.database.query<{ nodes: string; edges: string }>(
+      'SELECT (SELECT count(*) FROM node) AS nodes, (SELECT count(*) FROM edge) AS edges',
+      [],
+      { readOnly: true },
+    );
+    return { nodes: Number(row.nodes), edges: Number(row.edges) };
+  }
+
+  private async count(text: string, values: unknown[]): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(text, values);
+    return row.n;
+  }
+
+  private async nodes(text: string, values: unknown[]): Promise<GraphNode[]> {
+    return this.toNodes(await this.database.query<NodeRow>(text, values, { readOnly: true }));
+  }
+
+  private async edges(text: string, values: unknown[]): Promise<GraphEdge[]> {
+    return this.toEdges(await this.database.query<EdgeRow>(text, values, { readOnly: true }));
+  }
+
+  private async toNodes(rows: NodeRow[]): Promise<GraphNode[]> {
+    const names = await this.kindNames(rows.flatMap((row) => row.kind_ids));
+    return rows.map((row) => ({
+      id: String(row.id),
+      kinds: row.kind_ids.map((id) => names.get(id)!),
+      properties: row.properties,
+    }));
+  }
+
+  private async toEdges(rows: EdgeRow[]): Promise<GraphEdge[]> {
+    const names = await this.kindNames(rows.map((row) => row.kind_id));
+    return rows.map((row) => ({
+      id: String(row.id),
+      startId: String(row.start_id),
+      endId: String(row.end_id),
+      kind: names.get(row.kind_id)!,
+      properties: row.properties,
+    }));
+  }
+
+  private async kindNames(ids: number[]): Promise<Map<number, string>> {
+    const distinct = [...new Set(ids)];
+    const names = await this.kinds.namesOf(distinct);
+    return new Map(distinct.map((id, i) => [id, names[i]]));
+  }
+}

@@ -1,0 +1,202 @@
+import { GraphStore, type Expansion } from '../application/ports.js';
+import type { Direction, EdgeUpsert, GraphEdge, GraphNode, NodeUpsert, Properties } from '../domain/graph.js';
+import { BUILT_IN_KINDS } from '../domain/kinds.js';
+
+interface StoredNode {
+  id: string;
+  kinds: Set<string>;
+  properties: Properties;
+}
+
+/** Properties as they come back from a jsonb column: plain JSON, undefined values gone. */
+function asJson(properties: Properties): Properties {
+  return JSON.parse(JSON.stringify(properties ?? {})) as Properties;
+}
+
+/** Applies a patch: new values win, a null value removes the property. */
+function applyPatch(target: Properties, patch: Properties): Properties {
+  const merged = { ...target };
+  for (const [key, value] of Object.entries(asJson(patch))) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function byId<T extends { id: string }>(a: T, b: T): number {
+  return Number(BigInt(a.id) - BigInt(b.id));
+}
+
+/**
+ * The graph in memory, with the PostgreSQL adapter's semantics (the graph-store contract runs on both): ids are
+ * increasing decimal strings (a batch's new nodes numbered in objectid order), a node's kinds come out in
+ * kind-registration order (built-in kinds first), look-ups answer in id order. Results are copies, so callers
+ * never mutate the store.
+ */
+export class InMemoryGraphStore extends GraphStore {
+  private readonly nodes = new Map<string, StoredNode>();
+  private readonly idByObjectId = new Map<string, string>();
+  private readonly edges = new Map<string, GraphEdge>();
+  private readonly edgeIdByKey = new Map<string, string>();
+  private readonly kindRank = new Map<string, number>(BUILT_IN_KINDS.map((kind, i) => [kind, i]));
+  private lastNodeId = 0;
+  private lastEdgeId = 0;
+
+  async upsertNodes(nodes: NodeUpsert[]): Promise<void> {
+    this.register(nodes.flatMap((n) => n.kinds));
+    const fresh = [...new Set(nodes.map((n) => n.objectid))].filter((o) => !this.idByObjectId.has(o));
+    for (const objectid of fresh.sort()) {
+      const node = { id: String(++this.lastNodeId), kinds: new Set<string>(), properties: {} };
+      this.nodes.set(node.id, node);
+      this.idByObjectId.set(objectid, node.id);
+    }
+    for (const upsert of nodes) {
+      const node = this.nodes.get(this.idByObjectId.get(upsert.objectid)!)!;
+      upsert.kinds.forEach((kind) => node.kinds.add(kind));
+      node.properties = { ...applyPatch(node.properties, upsert.properties), objectid: upsert.objectid };
+    }
+  }
+
+  async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {
+    this.register(edges.map((e) => e.kind));
+    const resolved = new Map<string, { startId: string; endId: string; kind: string } | undefined>();
+    for (const { startObjectId, endObjectId, kind } of edges) {
+      const startId = this.idByObjectId.get(startObjectId);
+      const endId = this.idByObjectId.get(endObjectId);
+      const ends = startId !== undefined && endId !== undefined ? { startId, endId, kind } : undefined;
+      resolved.set(JSON.stringify([startObjectId, endObjectId, kind]), ends);
+    }
+    // New edges get ids in batch-key order, as the PostgreSQL adapter inserts them.
+    for (const key of [...resolved.keys()].sort()) {
+      const ends = resolved.get(key);
+      if (!ends || this.edgeIdByKey.has(this.edgeKey(ends.startId, ends.endId, ends.kind))) continue;
+      const edge = { id: String(++this.lastEdgeId), ...ends, properties: {} };
+      this.edges.set(edge.id, edge);
+      this.edgeIdByKey.set(this.edgeKey(edge.startId, edge.endId, edge.kind), edge.id);
+    }
+    for (const upsert of edges) {
+      const ends = resolved.get(JSON.stringify([upsert.startObjectId, upsert.endObjectId, upsert.kind]));
+      if (!ends) continue;
+      const edge = this.edges.get(this.edgeIdByKey.get(this.edgeKey(ends.startId, ends.endId, ends.kind))!)!;
+      edge.properties = applyPatch(edge.properties, upsert.properties);
+    }
+    const written = [...resolved.values()].filter((ends) => ends !== undefined).length;
+    return { written, skipped: resolved.size - written };
+  }
+
+  async deleteNodes(objectids: string[]): Promise<number> {
+    const ids = new Set<string>();
+    for (const objectid of objectids) {
+      const id = this.idByObjectId.get(objectid);
+      if (id === undefined) continue;
+      ids.add(id);
+      this.nodes.delete(id);
+      this.idByObjectId.delete(objectid);
+    }
+    for (const edge of [...this.edges.values()]) {
+      if (ids.has(edge.startId) || ids.has(edge.endId)) this.removeEdge(edge);
+    }
+    return ids.size;
+  }
+
+  async deleteEdges(edges: { startId: string; endId: string; kind: string }[]): Promise<number> {
+    let deleted = 0;
+    for (const { startId, endId, kind } of edges) {
+      const edge = this.edges.get(this.edgeIdByKey.get(this.edgeKey(startId, endId, kind)) ?? '');
+      if (!edge) continue;
+      this.removeEdge(edge);
+      deleted++;
+    }
+    return deleted;
+  }
+
+  async updateNodeKinds(nodeIds: string[], add: string[], remove: string[]): Promise<void> {
+    if (nodeIds.length > 0) this.register(add);
+    for (const id of nodeIds) {
+      const node = this.nodes.get(id);
+      if (!node) continue;
+      remove.forEach((kind) => node.kinds.delete(kind));
+      add.forEach((kind) => node.kinds.add(kind));
+    }
+  }
+
+  async clear(): Promise<void> {
+    this.nodes.clear();
+    this.idByObjectId.clear();
+    this.edges.clear();
+    this.edgeIdByKey.clear();
+  }
+
+  async nodesByIds(ids: string[]): Promise<GraphNode[]> {
+    return this.nodeList(ids.map((id) => this.nodes.get(id)));
+  }
+
+  async nodesByObjectIds(objectids: string[]): Promise<GraphNode[]> {
+    return this.nodeList(objectids.map((objectid) => this.nodes.get(this.idByObjectId.get(objectid) ?? '')));
+  }
+
+  async nodeByObjectId(objectid: string, kind?: string): Promise<GraphNode | undefined> {
+    const node = this.nodes.get(this.idByObjectId.get(objectid) ?? '');
+    if (!node || (kind !== undefined && !node.kinds.has(kind))) return undefined;
+    return this.copyNode(node);
+  }
+
+  async edgesByIds(ids: string[]): Promise<GraphEdge[]> {
+    return this.edgeList(ids.map((id) => this.edges.get(id)));
+  }
+
+  async edgeBetween(startId: string, endId: string, kind: string): Promise<GraphEdge | undefined> {
+    const edge = this.edges.get(this.edgeIdByKey.get(this.edgeKey(startId, endId, kind)) ?? '');
+    return edge && structuredClone(edge);
+  }
+
+  async neighbours(nodeIds: string[], direction: Direction, edgeKinds?: readonly string[]): Promise<Expansion> {
+    const seeds = new Set(nodeIds);
+    const kinds = edgeKinds && edgeKinds.length > 0 ? new Set(edgeKinds) : undefined;
+    const edges: GraphEdge[] = [];
+    const others = new Set<string>();
+    for (const edge of this.edges.values()) {
+      if (kinds && !kinds.has(edge.kind)) continue;
+      const out = direction !== 'inbound' && seeds.has(edge.startId);
+      const into = direction !== 'outbound' && seeds.has(edge.endId);
+      if (out) others.add(edge.endId);
+      if (into) others.add(edge.startId);
+      if (out || into) edges.push(edge);
+    }
+    return { edges: this.edgeList(edges), nodes: this.nodeList([...others].map((id) => this.nodes.get(id))) };
+  }
+
+  async counts(): Promise<{ nodes: number; edges: number }> {
+    return { nodes: this.nodes.size, edges: this.edges.size };
+  }
+
+  /** New kinds get ranks as the kind table gives them ids: per write, in name order. */
+  private register(kinds: string[]): void {
+    const fresh = [...new Set(kinds)].filter((kind) => !this.kindRank.has(kind));
+    for (const kind of fresh.sort()) this.kindRank.set(kind, this.kindRank.size);
+  }
+
+  private edgeKey(startId: string, endId: string, kind: string): string {
+    return JSON.stringify([startId, endId, kind]);
+  }
+
+  private removeEdge(edge: GraphEdge): void {
+    this.edges.delete(edge.id);
+    this.edgeIdByKey.delete(this.edgeKey(edge.startId, edge.endId, edge.kind));
+  }
+
+  private copyNode(node: StoredNode): GraphNode {
+    const kinds = [...node.kinds].sort((a, b) => this.kindRank.get(a)! - this.kindRank.get(b)!);
+    return { id: node.id, kinds, properties: structuredClone(node.properties) };
+  }
+
+  private nodeList(found: (StoredNode | undefined)[]): GraphNode[] {
+    const distinct = new Map(found.filter((n) => n !== undefined).map((n) => [n.id, n]));
+    return [...distinct.values()].sort(byId).map((node) => this.copyNode(node));
+  }
+
+  private edgeList(found: (GraphEdge | undefined)[]): GraphEdge[] {
+    const distinct = new Map(found.filter((e) => e !== undefined).map((e) => [e.id, e]));
+    return [...distinct.values()].sort(byId).map((edge) => structuredClone(edge));
+  }
+}
