@@ -74,3 +74,21 @@ export abstract class GraphQueryEngine {
   abstract execute(query: CypherQuery, limits: QueryLimits): Promise<QueryRows>;
   abstract shortestPaths(request: PathRequest): Promise<GraphPath[]>;
 }
+
+/** A node search by name or objectid (GET /api/v2/search). */
+export interface NodeSearchRequest {
+  /** The search text as given (adapters compare case-insensitively). */
+  text: string;
+  /** Node kinds to search; empty means every AD (Base) and Azure (AZBase) node. */
+  kinds: string[];
+  skip: number;
+  limit: number;
+}
+
+/**
+ * Search by name or objectid: exact matches first, then contains matches ordered by display name, paged by the
+ * backend in one query. Implemented by the PostgreSQL and Neo4j adapters.
+ */
+export abstract class NodeSearch {
+  abstract search(request: NodeSearchRequest): Promise<GraphNode[]>;
+}
