@@ -1,0 +1,121 @@
+import { describe, expect, it } from '@jest/globals';
+import { PREBUILT_QUERIES, REJECTED_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
+import type { MatchClause } from './ast.js';
+import { checkQuery, prepareCypher } from './check.js';
+import { CypherError } from './errors.js';
+import { parseCypher } from './parser.js';
+
+/** The 400 message prepareCypher gives for a query. */
+function refusal(text: string): string {
+  try {
+    prepareCypher(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CypherError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted: ${text}`);
+}
+
+const accepts = (text: string) => expect(() => checkQuery(parseCypher(text))).not.toThrow();
+
+describe('checkQuery: variables', () => {
+  it.each([
+    'MATCH (n) RETURN n',
+    'MATCH p = (a)-[r]->(b) WHERE a <> b AND size(relationships(p)) > 0 RETURN p, r',
+    'UNWIND [1, 2] AS x RETURN x',
+    'MATCH (n) WITH n AS m RETURN m',
+    'MATCH (n) WITH *, 1 AS one RETURN n, one',
+    'MATCH (n) RETURN all(x IN labels(n) WHERE x <> "Base")',
+    'MATCH (n)-[:R]->(m) WHERE NOT (n)<-[:S]-(m) RETURN n',
+    'MATCH (a) MATCH (a)-[r]->(b) MATCH (c)-[r]->(d) RETURN d',
+    'MATCH (u) WITH DISTINCT u, count(u) AS c RETURN u ORDER BY c DESC',
+    'MATCH (n) WITH n.name AS name ORDER BY n.age RETURN name',
+    'RETURN 1', 'WITH 1 AS x RETURN x', 'UNWIND [1] AS x WITH x RETURN x',
+  ])('accepts %s', (text) => accepts(text));
+
+  it.each([
+    ['MATCH (n) RETURN m', 'line 1:17 variable `m` not defined'],
+    ['MATCH (n) WHERE m.name = "x" RETURN n', 'line 1:16 variable `m` not defined'],
+    ['MATCH (n)-[r]->(m) WITH n RETURN m', 'line 1:33 variable `m` not defined'],
+    ['MATCH (n) WITH n.name AS name WHERE n.age > 1 RETURN name', 'line 1:36 variable `n` not defined'],
+    ['MATCH (n) WHERE (n)-[:R]->(m) RETURN n', 'line 1:26 variable `m` not defined'],
+    ['MATCH (n {name: x.name}) RETURN n', 'line 1:16 variable `x` not defined'],
+    ['MATCH (n) RETURN all(x IN labels(n) WHERE y)', 'line 1:42 variable `y` not defined'],
+    ['MATCH (n) RETURN all(x IN labels(n) WHERE true), x', 'line 1:49 variable `x` not defined'],
+    ['UNWIND x AS y RETURN y', 'line 1:7 variable `x` not defined'],
+  ])('refuses %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+
+  it.each([
+    ['MATCH (n)-[n]->() RETURN n', 'line 1:9 variable `n` already declared'],
+    ['MATCH p = (a)-->(b) MATCH p = (c)-->(d) RETURN p', 'line 1:26 variable `p` already declared'],
+    ['MATCH (a)-[r]->(b)-[r]->(c) RETURN a', 'line 1:18 cannot use the same relationship variable `r` for several relationships'],
+    ['UNWIND [1] AS x UNWIND [2] AS x RETURN x', 'line 1:16 variable `x` already declared'],
+  ])('refuses the conflicting declaration in %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+});
+
+describe('checkQuery: clause shape', () => {
+  it.each([
+    ['MATCH (n)', 'line 1:0 query cannot conclude with MATCH (must be RETURN)'],
+    ['MATCH (n) WITH n', 'line 1:10 query cannot conclude with WITH (must be RETURN)'],
+    ['UNWIND [1] AS x', 'line 1:0 query cannot conclude with UNWIND (must be RETURN)'],
+    ['MATCH (n) RETURN n MATCH (m) RETURN m', 'line 1:10 RETURN can only be used at the end of the query'],
+    ['MATCH (n) WITH n.name RETURN 1', 'line 1:15 expression in WITH must be aliased (use AS)'],
+    ['MATCH (n) WITH count(*) RETURN 1', 'line 1:15 expression in WITH must be aliased (use AS)'],
+    ['RETURN *', 'line 1:0 RETURN * is not allowed when there are no variables in scope'],
+    ['MATCH (n) RETURN n, n', 'line 1:20 multiple result columns with the same name `n`'],
+    ['MATCH (n) RETURN n.a AS x, n.b AS x', 'line 1:27 multiple result columns with the same name `x`'],
+    ['MATCH (n) RETURN n LIMIT -1', 'line 1:25 LIMIT must be a non-negative integer literal'],
+    ['MATCH (n) RETURN n SKIP 1.5', 'line 1:24 SKIP must be a non-negative integer literal'],
+    ['MATCH (n) RETURN n LIMIT size([1])', 'line 1:25 LIMIT must be a non-negative integer literal'],
+  ])('refuses %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+
+  it.each([
+    ['MATCH (n) WHERE count(n) > 1 RETURN n', 'line 1:16 aggregate functions are not allowed in WHERE'],
+    ['MATCH (n) WITH n WHERE count(*) > 1 RETURN n', 'line 1:23 aggregate functions are not allowed in WHERE'],
+    ['UNWIND collect(1) AS x RETURN x', 'line 1:7 aggregate functions are not allowed in UNWIND'],
+    ['MATCH (n {k: count(*)}) RETURN n', 'line 1:13 aggregate functions are not allowed in a pattern'],
+    ['MATCH (n) RETURN count(collect(n))', 'line 1:23 aggregate functions cannot be nested'],
+  ])('refuses the misplaced aggregate in %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+});
+
+describe('prepareCypher', () => {
+  it('expands relationship-type shortcuts after the checks', () => {
+    const match = prepareCypher('MATCH p = (a)-[:AD_ATTACK_PATHS*1..]->(b) RETURN p').clauses[0] as MatchClause;
+    const types = match.pattern[0].element.relationships[0].types;
+    expect(types).toContain('MemberOf');
+    expect(types).not.toContain('AD_ATTACK_PATHS');
+  });
+
+  it('applies the complexity gate last', () => {
+    expect(refusal('MATCH p=(a)-[*]-(b) RETURN p')).toBe(
+      'cypher query is too complex and is likely to result in poor or unstable database performance',
+    );
+  });
+
+  it('never throws anything but CypherError, even for a stack-exhausting query', () => {
+    expect(refusal(`RETURN ${'-'.repeat(50_000)}1`)).toMatch(/nested too deeply/);
+  });
+});
+
+describe('the pre-built query corpus', () => {
+  it('holds the 80 queries of the spec, numbered in order', () => {
+    expect(PREBUILT_QUERIES.map((q) => q.number)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
+  });
+
+  it.each(PREBUILT_QUERIES)('accepts #$number $name', ({ query }) => {
+    const prepared = prepareCypher(query);
+    expect(prepared.clauses.at(-1)!.type).toBe('return');
+  });
+
+  it.each(REJECTED_QUERIES)('refuses $query with the appendix message', ({ query, message }) => {
+    expect(refusal(query)).toBe(message);
+  });
+});

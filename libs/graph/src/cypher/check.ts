@@ -1,0 +1,161 @@
+import { AGGREGATE_FUNCTIONS } from './ast.js';
+import type { Clause, CypherQuery, Expr, PatternElement, Position, Projection, ProjectionItem } from './ast.js';
+import { checkComplexity } from './complexity.js';
+import { errorAt, undefinedVariable } from './errors.js';
+import { parseCypher } from './parser.js';
+import { expandShortcuts } from './shortcuts.js';
+import { elementMaps, exprChildren } from './walk.js';
+
+/** What a variable was bound to; 'value' covers aliases of expressions and UNWIND (anything). */
+type Binding = 'node' | 'relationship' | 'path' | 'value';
+type Scope = Map<string, Binding>;
+
+/** Where aggregates may appear: in projections, nowhere else, and never inside another aggregate. */
+type AggregateRule = 'allowed' | 'nested' | { forbiddenIn: string };
+
+const CLAUSE_NAMES: Record<Clause['type'], string> = {
+  match: 'MATCH', unwind: 'UNWIND', with: 'WITH', return: 'RETURN',
+};
+
+/**
+ * The pipeline the cypher endpoint runs before execution: parse, semantic checks, shortcut expansion, complexity
+ * gate. Every refusal is a CypherError carrying the 400 message.
+ */
+export function prepareCypher(text: string): CypherQuery {
+  const query = parseCypher(text);
+  checkQuery(query);
+  const expanded = expandShortcuts(query);
+  checkComplexity(expanded);
+  return expanded;
+}
+
+/** Scoping and shape rules the grammar alone does not enforce (variables defined before use, RETURN last, ...). */
+export function checkQuery(query: CypherQuery): void {
+  let scope: Scope = new Map();
+  query.clauses.forEach((clause, index) => {
+    const last = index === query.clauses.length - 1;
+    if (clause.type === 'return' && !last) throw errorAt(clause.pos, 'RETURN can only be used at the end of the query');
+    if (last && clause.type !== 'return') {
+      throw errorAt(clause.pos, `query cannot conclude with ${CLAUSE_NAMES[clause.type]} (must be RETURN)`);
+    }
+    switch (clause.type) {
+      case 'match':
+        checkMatch(clause, scope);
+        break;
+      case 'unwind':
+        checkExpr(clause.expr, scope, { forbiddenIn: 'UNWIND' });
+        declare(scope, clause.alias, 'value', clause.pos);
+        break;
+      case 'with':
+        scope = checkProjection(clause, scope, 'WITH');
+        if (clause.where) checkExpr(clause.where, scope, { forbiddenIn: 'WHERE' });
+        break;
+      case 'return':
+        checkProjection(clause, scope, 'RETURN');
+    }
+  });
+}
+
+function checkMatch(clause: Extract<Clause, { type: 'match' }>, scope: Scope): void {
+  const relationships = new Set<string>();
+  for (const part of clause.pattern) {
+    const { nodes, relationships: rels } = part.element;
+    for (const node of nodes) if (node.variable !== undefined) declare(scope, node.variable, 'node', node.pos);
+    for (const rel of rels) {
+      if (rel.variable === undefined) continue;
+      if (relationships.has(rel.variable)) {
+        const message = `cannot use the same relationship variable \`${rel.variable}\` for several relationships`;
+        throw errorAt(rel.pos, message);
+      }
+      relationships.add(rel.variable);
+      declare(scope, rel.variable, 'relationship', rel.pos);
+    }
+    if (part.variable !== undefined) declare(scope, part.variable, 'path', part.pos);
+  }
+  for (const part of clause.pattern) {
+    for (const map of elementMaps(part.element)) checkExpr(map, scope, { forbiddenIn: 'a pattern' });
+  }
+  if (clause.where) checkExpr(clause.where, scope, { forbiddenIn: 'WHERE' });
+}
+
+function declare(scope: Scope, name: string, binding: Binding, pos: Position): void {
+  const existing = scope.get(name);
+  if (existing === undefined) {
+    scope.set(name, binding);
+    return;
+  }
+  const conflict = binding === 'path' || binding === 'value' || existing === 'path'
+    || (existing !== 'value' && existing !== binding);
+  if (conflict) throw errorAt(pos, `variable \`${name}\` already declared`);
+}
+
+/** Checks WITH/RETURN items and answers the scope after the clause (only what is projected, unless `*`). */
+function checkProjection(projection: Projection & { pos: Position }, scope: Scope, clause: string): Scope {
+  if (projection.star && scope.size === 0) {
+    throw errorAt(projection.pos, `${clause} * is not allowed when there are no variables in scope`);
+  }
+  const projected: Scope = projection.star ? new Map(scope) : new Map();
+  const columns = new Set<string>();
+  for (const item of projection.items) {
+    checkExpr(item.expr, scope, 'allowed');
+    if (clause === 'WITH' && item.alias === undefined && item.expr.type !== 'variable') {
+      throw errorAt(item.expr.pos, 'expression in WITH must be aliased (use AS)');
+    }
+    const column = columnName(item);
+    if (columns.has(column)) throw errorAt(item.expr.pos, `multiple result columns with the same name \`${column}\``);
+    columns.add(column);
+    const binding = item.expr.type === 'variable' ? scope.get(item.expr.name)! : 'value';
+    projected.set(item.alias ?? column, binding);
+  }
+  // ORDER BY may use both the projected names and the variables they were computed from.
+  const sortScope = new Map([...scope, ...projected]);
+  for (const item of projection.orderBy ?? []) checkExpr(item.expr, sortScope, 'allowed');
+  if (projection.skip) checkCount(projection.skip, 'SKIP');
+  if (projection.limit) checkCount(projection.limit, 'LIMIT');
+  return projected;
+}
+
+function columnName(item: ProjectionItem): string {
+  if (item.alias !== undefined) return item.alias;
+  return item.expr.type === 'variable' ? item.expr.name : item.text;
+}
+
+function checkCount(expr: Expr, clause: string): void {
+  const literal = expr.type === 'literal' && !expr.float && typeof expr.value === 'number' && expr.value >= 0;
+  if (!literal) throw errorAt(expr.pos, `${clause} must be a non-negative integer literal`);
+}
+
+function checkExpr(expr: Expr, scope: Scope, aggregates: AggregateRule): void {
+  switch (expr.type) {
+    case 'variable':
+      if (!scope.has(expr.name)) throw undefinedVariable(expr.pos, expr.name);
+      return;
+    case 'call':
+    case 'countStar':
+      if (expr.type === 'countStar' || AGGREGATE_FUNCTIONS.has(expr.name)) {
+        if (aggregates === 'nested') throw errorAt(expr.pos, 'aggregate functions cannot be nested');
+        if (aggregates !== 'allowed') {
+          throw errorAt(expr.pos, `aggregate functions are not allowed in ${aggregates.forbiddenIn}`);
+        }
+        aggregates = 'nested';
+      }
+      break;
+    case 'quantifier': {
+      checkExpr(expr.list, scope, aggregates);
+      const inner = new Map(scope).set(expr.variable, 'value');
+      checkExpr(expr.where, inner, aggregates);
+      return;
+    }
+    case 'pattern':
+      checkPatternPredicate(expr.element, scope);
+      break;
+  }
+  for (const child of exprChildren(expr)) checkExpr(child, scope, aggregates);
+}
+
+/** A pattern predicate filters on bound variables; it cannot introduce new ones. */
+function checkPatternPredicate(element: PatternElement, scope: Scope): void {
+  for (const item of [...element.nodes, ...element.relationships]) {
+    if (item.variable !== undefined && !scope.has(item.variable)) throw undefinedVariable(item.pos, item.variable);
+  }
+}
