@@ -1,0 +1,60 @@
+import type { GraphNode } from '../../domain/graph.js';
+import { hasKind, isFalse, isTrue, needsNoSignatures, templateFitsPrincipal } from './adcs-rules.js';
+import {
+  CA, DOMAIN, MAX_NESTING, TEMPLATE, anyNode, certChainToDomain, enrollOnCa, enrollOnTemplate, hop, intersect, isIn,
+  ntAuthToDomain,
+} from './adcs-steps.js';
+import type { CompositionHandler } from './composition-parts.js';
+import { matchPaths } from './path-pattern.js';
+
+/** A template whose certificate authenticates, issued without approval or signatures. */
+function isEsc13Template(ct: GraphNode): boolean {
+  return isTrue(ct, 'authenticationenabled') && isFalse(ct, 'requiresmanagerapproval') && needsNoSignatures(ct);
+}
+
+/**
+ * ADCSESC13 (principal -> Group). From the principal:
+ * - p1: -MemberOf*0..-> -[Enroll|GenericAll|AllExtendedRights]-> a template -[PublishedTo]-> an enterprise CA
+ *   whose chain reaches a root CA of a domain (users only through templates that do not require a DNS name);
+ * - p2: -MemberOf*0..-> -[Enroll]-> that CA, trusted for NT auth in that domain;
+ * - p3: the template -[ExtendedByPolicy]-> an issuance policy -[OIDGroupLink]-> the group;
+ * - p4: that domain -[Contains*1..]-> the group.
+ */
+export const composeEsc13: CompositionHandler = async ({ store, start, end }) => {
+  const templates = await matchPaths(store, [start], {
+    steps: [
+      ...enrollOnTemplate((n) => isEsc13Template(n) && templateFitsPrincipal(n, start)),
+      hop(['PublishedTo'], hasKind('EnterpriseCA'), CA),
+      ...certChainToDomain(),
+    ],
+    end: hasKind('Domain'),
+  });
+  if (templates.isEmpty) return [];
+  const policies = await matchPaths(store, [end], {
+    steps: [
+      { kinds: ['OIDGroupLink'], direction: 'inbound', to: hasKind('IssuancePolicy') },
+      { kinds: ['ExtendedByPolicy'], direction: 'inbound', to: isIn(templates.reached(TEMPLATE)), as: TEMPLATE },
+    ],
+    end: anyNode,
+  });
+  const containers = await matchPaths(store, [end], {
+    steps: [{ kinds: ['Contains'], direction: 'inbound', repeat: MAX_NESTING }],
+    end: (n) => hasKind('Domain')(n) && templates.reached(DOMAIN).has(n.id),
+  });
+  const domains = intersect(templates.reached(DOMAIN), containers.ends());
+  const enrolment = await matchPaths(store, [start], {
+    steps: [...enrollOnCa(isIn(templates.reached(CA))), ...ntAuthToDomain(isIn(domains))],
+    end: isIn(domains),
+  });
+  const kept = templates
+    .restrict(CA, enrolment.reached(CA))
+    .restrict(DOMAIN, enrolment.reached(DOMAIN))
+    .restrict(TEMPLATE, policies.reached(TEMPLATE));
+  if (kept.isEmpty) return [];
+  return [
+    kept,
+    enrolment.restrict(CA, kept.reached(CA)).restrict(DOMAIN, kept.reached(DOMAIN)),
+    policies.restrict(TEMPLATE, kept.reached(TEMPLATE)),
+    containers.endingIn(kept.reached(DOMAIN)),
+  ];
+};

@@ -1,0 +1,82 @@
+import type { GraphNode } from '../../domain/graph.js';
+import {
+  allowsSchannelAuthentication, hasKind, hasWeakCertificateBinding, isFalse, isPlainUser, isTrue, mapsCertificatesByUpn,
+  needsNoSignatures, requiresUpnOrSpn, validForUserVictim,
+} from './adcs-rules.js';
+import {
+  CA, VICTIM, VICTIM_CONTROL, certChainToDomain, domainControllers, enrollOnCa, enrollOnTemplate, hop, intersect, isIn,
+  isNode, nodesOf, ntAuthToDomain,
+} from './adcs-steps.js';
+import type { CompositionHandler } from './composition-parts.js';
+import { matchPaths } from './path-pattern.js';
+
+interface Variant {
+  /** Kinds of victim whose certificate mapping the attacker can change. */
+  victims: string[];
+  template: (ct: GraphNode) => boolean;
+  /** Domain controllers that accept the forged mapping. */
+  dc: (dc: GraphNode) => boolean;
+}
+
+/** ESC9: the certificate carries no security extension, so weak binding maps it by the changed UPN / DNS name. */
+const esc9 = (ct: GraphNode): boolean => isFalse(ct, 'requiresmanagerapproval') && isTrue(ct, 'authenticationenabled')
+  && isTrue(ct, 'nosecurityextension') && isFalse(ct, 'enrolleesuppliessubject') && needsNoSignatures(ct);
+/** ESC10: the certificate works for schannel, where DCs map it by UPN. */
+const esc10 = (ct: GraphNode): boolean => isFalse(ct, 'requiresmanagerapproval') && allowsSchannelAuthentication(ct)
+  && isFalse(ct, 'enrolleesuppliessubject') && needsNoSignatures(ct);
+const requiresDns = (ct: GraphNode): boolean => isTrue(ct, 'subjectaltrequiredns');
+
+const ANY_VICTIM = ['User', 'Computer'];
+const VARIANTS: Record<string, Variant> = {
+  ADCSESC9a: { victims: ANY_VICTIM, template: (ct) => esc9(ct) && requiresUpnOrSpn(ct), dc: hasWeakCertificateBinding },
+  ADCSESC9b: { victims: ['Computer'], template: (ct) => esc9(ct) && requiresDns(ct), dc: hasWeakCertificateBinding },
+  ADCSESC10a: { victims: ANY_VICTIM, template: (ct) => esc10(ct) && requiresUpnOrSpn(ct), dc: mapsCertificatesByUpn },
+  ADCSESC10b: { victims: ['Computer'], template: (ct) => esc10(ct) && requiresDns(ct), dc: mapsCertificatesByUpn },
+};
+
+/**
+ * ADCSESC9a/9b/10a/10b (attacker -> Domain):
+ * - p1: attacker -[GenericAll|GenericWrite|Owns|WriteOwner|WriteDacl]-> victim (a: user or computer; b: computer)
+ *   -MemberOf*0..-> -[GenericAll|Enroll|AllExtendedRights]-> a template of the variant -[PublishedTo]-> an
+ *   enterprise CA whose chain reaches a root CA of the domain (user victims only through templates that do not
+ *   require a DNS name);
+ * - p2: victim -MemberOf*0..-> -[Enroll]-> that CA, trusted for NT auth in the domain;
+ * - p3: the forest's DCs with weak certificate binding (ESC9) or UPN certificate mapping (ESC10).
+ */
+export const composeEsc9Or10: CompositionHandler = async ({ store, edge, start, end }) => {
+  const variant = VARIANTS[edge.kind];
+  const control = await matchPaths(store, [start], {
+    steps: [hop(VICTIM_CONTROL, hasKind(...variant.victims), VICTIM)],
+    end: hasKind(...variant.victims),
+  });
+  const victims = nodesOf(control, control.reached(VICTIM));
+  const templatesFrom = (from: GraphNode[], forUsers: boolean) => matchPaths(store, from, {
+    steps: [
+      ...enrollOnTemplate((n) => variant.template(n) && (!forUsers || validForUserVictim(n))),
+      hop(['PublishedTo'], hasKind('EnterpriseCA'), CA),
+      ...certChainToDomain(end.id),
+    ],
+    end: isNode(end.id),
+  });
+  const byUsers = await templatesFrom(victims.filter(isPlainUser), true);
+  const byOthers = await templatesFrom(victims.filter((v) => !isPlainUser(v)), false);
+  const templateCas = new Set([...byUsers.reached(CA), ...byOthers.reached(CA)]);
+  if (templateCas.size === 0) return [];
+
+  const withTemplates = new Set([...byUsers.sources(), ...byOthers.sources()]);
+  const enrolment = await matchPaths(store, nodesOf(control, withTemplates), {
+    steps: [...enrollOnCa(isIn(templateCas)), ...ntAuthToDomain(isNode(end.id))],
+    end: isNode(end.id),
+  });
+  const cas = intersect(templateCas, enrolment.reached(CA));
+  const templates = [byUsers, byOthers].map((m) => m.restrict(CA, cas).from(enrolment.sources()));
+  const keptVictims = new Set(templates.flatMap((m) => [...m.sources()]));
+  if (keptVictims.size === 0) return [];
+  const keptCas = new Set(templates.flatMap((m) => [...m.reached(CA)]));
+  return [
+    control.restrict(VICTIM, keptVictims),
+    ...templates,
+    enrolment.restrict(CA, keptCas).from(keptVictims),
+    await domainControllers(store, end, variant.dc),
+  ];
+};

@@ -1,0 +1,180 @@
+import type { GraphStore } from '../ports.js';
+import type { GraphEdge, GraphNode } from '../../domain/graph.js';
+import type { GraphPiece } from './composition-parts.js';
+
+/** One hop of a path pattern, or a bounded repetition of hops (`repeat`: 0..repeat hops). */
+export interface PatternStep {
+  kinds: readonly string[];
+  direction: 'outbound' | 'inbound';
+  repeat?: number;
+  /** Condition on the node the hop reaches. */
+  to?: (node: GraphNode) => boolean;
+  /** Condition on the hop's edge, for conditions that pair its two ends. */
+  via?: (edge: GraphEdge) => boolean;
+  /** Names the hop so the match can report and restrict the nodes it reached. */
+  as?: string;
+}
+
+/** A sequence of steps from a set of sources; a path counts only if its last node satisfies `end`. */
+export interface PathPattern {
+  steps: PatternStep[];
+  end: (node: GraphNode) => boolean;
+}
+
+interface Transition {
+  from: string;
+  to: string;
+  /** Undefined for the free move past a repeated step. */
+  edge?: GraphEdge;
+  label?: string;
+}
+
+const stateKey = (nodeId: string, position: number): string => `${nodeId}@${position}`;
+const nodeOf = (key: string): string => key.slice(0, key.lastIndexOf('@'));
+
+/**
+ * Every path from `sources` that follows `pattern`: expanded breadth-first, one `neighbours` call per pattern
+ * position per level for the whole frontier, over states (node, position) so cycles end; the walks kept are the
+ * ones that reach an accepting end (forward-reachable from the sources and backward-reachable from the ends).
+ */
+export async function matchPaths(store: GraphStore, sources: GraphNode[], pattern: PathPattern): Promise<PathMatch> {
+  const { steps } = pattern;
+  const nodes = new Map(sources.map((n) => [n.id, n]));
+  const transitions: Transition[] = [];
+  const accepting = new Set<string>();
+  const seen = new Set<string>();
+  let frontier: [string, number][] = [];
+
+  const reach = (nodeId: string, position: number): void => {
+    const key = stateKey(nodeId, position);
+    if (seen.has(key)) return;
+    seen.add(key);
+    frontier.push([nodeId, position]);
+    if (position === steps.length) {
+      if (pattern.end(nodes.get(nodeId)!)) accepting.add(key);
+    } else if (steps[position].repeat !== undefined) {
+      transitions.push({ from: key, to: stateKey(nodeId, position + 1) });
+      reach(nodeId, position + 1);
+    }
+  };
+  sources.forEach((n) => reach(n.id, 0));
+  const initial = sources.map((n) => stateKey(n.id, 0));
+
+  const maxLevels = steps.reduce((sum, step) => sum + (step.repeat ?? 1), 0);
+  for (let level = 0; level < maxLevels && frontier.length > 0; level++) {
+    const byPosition = groupBy(frontier.filter(([, position]) => position < steps.length), ([, p]) => p, ([id]) => id);
+    frontier = [];
+    for (const [position, ids] of byPosition) {
+      const step = steps[position];
+      const expansion = await store.neighbours(ids, step.direction, step.kinds);
+      expansion.nodes.forEach((n) => nodes.set(n.id, n));
+      const next = step.repeat !== undefined ? position : position + 1;
+      for (const edge of expansion.edges) {
+        const [from, to] = step.direction === 'outbound' ? [edge.startId, edge.endId] : [edge.endId, edge.startId];
+        const reached = nodes.get(to);
+        if (!reached || (step.to && !step.to(reached)) || (step.via && !step.via(edge))) continue;
+        transitions.push({ from: stateKey(from, position), to: stateKey(to, next), edge, label: step.as });
+        reach(to, next);
+      }
+    }
+  }
+  return new PathMatch(nodes, transitions, initial, accepting);
+}
+
+/** The walks a pattern matched, pruned to those that join a source to an accepting end. */
+export class PathMatch implements GraphPiece {
+  private readonly live: Transition[];
+  private readonly liveStates: Set<string>;
+
+  constructor(
+    private readonly nodes: Map<string, GraphNode>,
+    private readonly transitions: Transition[],
+    private readonly initial: string[],
+    private readonly accepting: Set<string>,
+  ) {
+    const forward = closure(initial, transitions, 'from', 'to');
+    const backward = closure([...accepting].filter((k) => forward.has(k)), transitions, 'to', 'from');
+    this.liveStates = new Set([...forward].filter((k) => backward.has(k)));
+    this.live = transitions.filter((t) => this.liveStates.has(t.from) && this.liveStates.has(t.to));
+  }
+
+  get isEmpty(): boolean {
+    return this.liveStates.size === 0;
+  }
+
+  /** Ids of the nodes reached by the hops named `label` on kept paths. */
+  reached(label: string): Set<string> {
+    return new Set(this.live.filter((t) => t.label === label).map((t) => nodeOf(t.to)));
+  }
+
+  /** The kept edges of the hops named `label`. */
+  hops(label: string): GraphEdge[] {
+    return this.live.filter((t) => t.label === label).map((t) => t.edge!);
+  }
+
+  /** Ids of the sources that start a kept path. */
+  sources(): Set<string> {
+    return new Set(this.initial.filter((k) => this.liveStates.has(k)).map(nodeOf));
+  }
+
+  /** Ids of the nodes that end a kept path. */
+  ends(): Set<string> {
+    return new Set([...this.accepting].filter((k) => this.liveStates.has(k)).map(nodeOf));
+  }
+
+  node(id: string): GraphNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  /** The paths whose hops named `label` reach only allowed nodes. */
+  restrict(label: string, allowed: ReadonlySet<string>): PathMatch {
+    const kept = this.transitions.filter((t) => t.label !== label || allowed.has(nodeOf(t.to)));
+    return new PathMatch(this.nodes, kept, this.initial, this.accepting);
+  }
+
+  /** The paths that start at allowed sources. */
+  from(allowed: ReadonlySet<string>): PathMatch {
+    const initial = this.initial.filter((k) => allowed.has(nodeOf(k)));
+    return new PathMatch(this.nodes, this.transitions, initial, this.accepting);
+  }
+
+  /** The paths that end at allowed nodes. */
+  endingIn(allowed: ReadonlySet<string>): PathMatch {
+    const ends = new Set([...this.accepting].filter((k) => allowed.has(nodeOf(k))));
+    return new PathMatch(this.nodes, this.transitions, this.initial, ends);
+  }
+
+  nodeList(): GraphNode[] {
+    return [...new Set([...this.liveStates].map(nodeOf))].map((id) => this.nodes.get(id)!);
+  }
+
+  edgeList(): GraphEdge[] {
+    return this.live.flatMap((t) => (t.edge ? [t.edge] : []));
+  }
+}
+
+/** States reachable from `start` following transitions from `at` to `next`. */
+function closure(start: string[], transitions: Transition[], at: 'from' | 'to', next: 'from' | 'to'): Set<string> {
+  const out = groupBy(transitions, (t) => t[at], (t) => t[next]);
+  const seen = new Set(start);
+  const queue = [...start];
+  while (queue.length > 0) {
+    for (const k of out.get(queue.pop()!) ?? []) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        queue.push(k);
+      }
+    }
+  }
+  return seen;
+}
+
+function groupBy<T, K, V>(items: T[], key: (item: T) => K, value: (item: T) => V): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(value(item));
+    else groups.set(key(item), [value(item)]);
+  }
+  return groups;
+}
