@@ -41,6 +41,14 @@ describe('PgKindRegistry', () => {
     expect(await kindsNamed([...BUILT_IN_KINDS])).toEqual([...new Set(BUILT_IN_KINDS)].sort());
   });
 
+  it('uses no kind ids when an instance restarts (the smallint ids would otherwise run out)', async () => {
+    await freshRegistry();
+    const [before] = await database.query<{ last_value: string }>('SELECT last_value FROM kind_id_seq');
+    for (let restart = 0; restart < 3; restart++) await freshRegistry();
+    const [after] = await database.query<{ last_value: string }>('SELECT last_value FROM kind_id_seq');
+    expect(after.last_value).toBe(before.last_value);
+  });
+
   it('leaves unknown names out of a look-up and never inserts them', async () => {
     const registry = await freshRegistry();
     const ids = await registry.idsFor(['User', 'NoSuchLabelAnywhere', 'MemberOf'], { create: false });

@@ -65,20 +65,29 @@ export class PgKindRegistry implements OnModuleInit {
 
   /**
    * One statement for the whole set, committed on its own (never inside the caller's transaction: a rolled-back
-   * kind must not stay cached). Names go in sorted so two instances adding overlapping sets cannot deadlock;
-   * DO UPDATE (a no-op rename) returns the id of a kind another instance added first.
+   * kind must not stay cached). Only names not in the table are offered to INSERT: every row an INSERT proposes
+   * consumes a sequence value even when it conflicts, and the smallint ids would run out after a few hundred
+   * restarts. Names go in sorted so two instances adding overlapping sets cannot deadlock; a name another
+   * instance inserted meanwhile is read back after.
    */
   private async insert(names: string[]): Promise<void> {
     if (names.some((name) => [...name].length > MAX_KIND_NAME_LENGTH)) throw ApiError.badRequest(KIND_NAME_TOO_LONG);
     const sorted = [...names].sort();
     const rows: KindRow[] = await this.database.dataSource.query(
-      `INSERT INTO kind (name)
-         SELECT name FROM unnest($1::text[]) WITH ORDINALITY AS input (name, ord) ORDER BY ord
-       ON CONFLICT (name) DO UPDATE SET name = excluded.name
-       RETURNING id, name`,
+      `WITH input AS (SELECT name, ord FROM unnest($1::text[]) WITH ORDINALITY AS input (name, ord)),
+            existing AS (SELECT kind.id, kind.name FROM kind JOIN input USING (name)),
+            inserted AS (
+              INSERT INTO kind (name)
+                SELECT name FROM input WHERE NOT EXISTS (SELECT 1 FROM existing WHERE existing.name = input.name)
+                ORDER BY ord
+              ON CONFLICT (name) DO NOTHING
+              RETURNING id, name)
+       SELECT id, name FROM existing UNION ALL SELECT id, name FROM inserted`,
       [sorted],
     );
     this.remember(rows);
+    const raced = sorted.filter((name) => !this.idByName.has(name));
+    if (raced.length > 0) await this.lookUp('SELECT id, name FROM kind WHERE name = ANY($1::text[])', raced);
   }
 
   private async lookUp(text: string, keys: unknown[]): Promise<void> {
