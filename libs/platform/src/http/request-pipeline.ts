@@ -12,6 +12,8 @@ export interface PathwardenRequest extends Request {
   context: RequestContext;
   /** The exact body bytes, kept for request-signature validation. */
   rawBody?: Buffer;
+  /** The body was not valid JSON; the route's own message is given once it is known (BodyTypeInterceptor). */
+  malformedJson?: boolean;
 }
 
 /** Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. */
@@ -48,7 +50,10 @@ export function onlyServedPaths(req: Request, _res: Response, next: NextFunction
   next(SERVED_PATHS.test(req.path) ? undefined : ApiError.notFound());
 }
 
-/** Parses JSON bodies, turning body-parser failures into the wire's 400/413 errors. */
+/**
+ * Parses JSON bodies, turning body-parser failures into the wire's 400/413 errors. Syntax errors are only marked
+ * here: the message depends on the route (the cypher endpoint answers `JSON malformed.`), which is known later.
+ */
 export function jsonBody(req: Request, res: Response, next: NextFunction): void {
   parseJson(req, res, (error?: unknown) => {
     if (!error) return next();
@@ -57,7 +62,9 @@ export function jsonBody(req: Request, res: Response, next: NextFunction): void 
     if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
       return next(ApiError.badRequest(ErrorMessages.contentTypeJson));
     }
-    next(ApiError.badRequest(ErrorMessages.unmarshalJson));
+    (req as PathwardenRequest).malformedJson = true;
+    req.body = undefined;
+    next();
   });
 }
 
