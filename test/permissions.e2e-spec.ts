@@ -132,6 +132,28 @@ const ROUTES: Route[] = [
     path: () => `/api/v2/sso-providers/${UNKNOWN_INT}`,
   },
   { method: 'GET', template: '/api/v2/saml', access: anyOf(Permissions.AuthManageProviders), ok: 200 },
+  // Graph: on an empty graph, a Cypher read matches nothing (404); the other rows are refused before any look-up.
+  {
+    method: 'POST', template: '/api/v2/graphs/cypher', access: anyOf(Permissions.GraphDBRead), ok: 404,
+    body: () => ({ query: 'MATCH (n:User) RETURN n LIMIT 1' }),
+  },
+  { method: 'GET', template: '/api/v2/search', access: anyOf(Permissions.GraphDBRead), ok: 200, path: () => '/api/v2/search?q=admin' },
+  {
+    method: 'GET', template: '/api/v2/graphs/edge-composition', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/graphs/edge-composition?edge_type=GoldenCert&source_node=1&target_node=2',
+  },
+  {
+    method: 'GET', template: '/api/v2/graphs/shortest-path', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/graphs/shortest-path?start_node=S-1-5-21-0-500',
+  },
+  {
+    method: 'GET', template: '/api/v2/computers/{object_id}/constrained-delegation-rights', access: anyOf(Permissions.GraphDBRead),
+    ok: 400, path: () => '/api/v2/computers/S-1-5-21-0-1000/constrained-delegation-rights?type=count',
+  },
+  {
+    method: 'GET', template: '/api/v2/aiacas/{object_id}', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/aiacas/AIA-0?counts=maybe',
+  },
 ];
 
 const TOKEN_FAILED = 'Token Authorization failed.';

@@ -1,8 +1,69 @@
 import { Module } from '@nestjs/common';
+import { AppConfig, Database } from '@app/platform';
+import { EdgeCompositions } from './application/compositions/edge-compositions.js';
+import { ConstrainedDelegation } from './application/constrained-delegation.js';
+import { CypherService } from './application/cypher-service.js';
+import { EdgeCompositionService } from './application/edge-composition-service.js';
+import { EntityInfo } from './application/entity-info.js';
+import { GraphLimits } from './application/graph-limits.js';
+import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
+import { ShortestPathService } from './application/shortest-path-service.js';
+import { CypherController } from './http/cypher.controller.js';
+import { EntitiesController } from './http/entities.controller.js';
+import { PathfindingController } from './http/pathfinding.controller.js';
+import { SearchController } from './http/search.controller.js';
+import { PgGraphStore } from './infrastructure/pg/pg-graph-store.js';
+import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
+import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
+import { PgPathfinder } from './infrastructure/pg/pg-pathfinder.js';
+import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
+import { Neo4jConnection } from './infrastructure/neo4j/neo4j-connection.js';
+import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph-store.js';
+import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
+import { Neo4jQueryEngine } from './infrastructure/neo4j/neo4j-query-engine.js';
+
+/** The adapters of one backend; the factories below build only the selected backend's classes. */
+const onDriver = <T>(config: AppConfig, pg: () => T, neo4j: () => T): T => (config.graphDriver === 'neo4j' ? neo4j() : pg());
 
 /**
  * The directory graph: storage and query ports bound to the adapter GRAPH_DRIVER picks (pg by default, neo4j),
  * the Cypher pipeline, search, pathfinding, edge composition and entity information, and their endpoints.
  */
-@Module({})
+@Module({
+  controllers: [CypherController, SearchController, PathfindingController, EntitiesController],
+  providers: [
+    PgKindRegistry,
+    PgPathfinder,
+    // Lazy by design: it opens no connection unless GRAPH_DRIVER=neo4j.
+    Neo4jConnection,
+    {
+      provide: GraphStore,
+      inject: [AppConfig, Database, PgKindRegistry, Neo4jConnection],
+      useFactory: (config: AppConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
+        onDriver<GraphStore>(config, () => new PgGraphStore(database, kinds), () => new Neo4jGraphStore(neo4j)),
+    },
+    {
+      provide: NodeSearch,
+      inject: [AppConfig, Database, PgKindRegistry, Neo4jConnection],
+      useFactory: (config: AppConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
+        onDriver<NodeSearch>(config, () => new PgNodeSearch(database, kinds), () => new Neo4jNodeSearch(neo4j)),
+    },
+    {
+      provide: GraphQueryEngine,
+      inject: [AppConfig, Database, PgKindRegistry, PgPathfinder, Neo4jConnection],
+      useFactory: (config: AppConfig, database: Database, kinds: PgKindRegistry, pathfinder: PgPathfinder, neo4j: Neo4jConnection) =>
+        onDriver<GraphQueryEngine>(
+          config, () => new PgQueryEngine(database, kinds, pathfinder), () => new Neo4jQueryEngine(neo4j),
+        ),
+    },
+    GraphLimits,
+    CypherService,
+    EntityInfo,
+    ConstrainedDelegation,
+    EdgeCompositions,
+    EdgeCompositionService,
+    ShortestPathService,
+  ],
+  exports: [GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, GraphLimits, CypherService],
+})
 export class GraphModule {}

@@ -2,3 +2,4 @@
 export * from './in-memory-graph-store.js';
 export * from './graph-fixture.js';
 export * from './graph-store.contract.js';
+export * from './graph-query.contract.js';

@@ -1,0 +1,37 @@
+/**
+ * Wire messages of the graph endpoints (reference wording where the reference has one: compat.md part 2 §3 and §9,
+ * graph-reference §3-§6), reused by the use cases and the controllers and asserted verbatim in tests.
+ */
+export const GraphErrors = {
+  nodeNotFound: 'node not found',
+  objectIdMalformed: 'object id is malformed',
+  resultTooLarge: (limit: number) => `query result exceeds the limit of ${limit} graph elements; add a LIMIT`,
+  tooManyGraphRequests: (limit: number) =>
+    `too many graph requests in progress for this user (at most ${limit} at a time); try again when one finishes`,
+
+  // POST /api/v2/graphs/cypher
+  jsonMalformed: 'JSON malformed.',
+
+  // GET /api/v2/search
+  searchParameter: 'Invalid search parameter',
+  typeParameter: 'Invalid type parameter',
+  searchQueryParameter: (inner: string) => `Invalid query parameter: ${inner}`,
+
+  // Entity endpoints (constrained delegation, AIACA)
+  entityQueryParameters: (inner: string) => `there are errors in the query parameters: ${inner}`,
+  pagingParameters: (inner: string) => `error getting paging parameters: ${inner}`,
+  unsupportedResultType: 'unsupported result type for this query',
+
+  // GET /api/v2/graphs/edge-composition (and the parameters of shortest-path)
+  expectedParameter: (name: string) => `Expected ${name} parameter to be set.`,
+  expectedOnlyOne: (name: string) => `Expected only one ${name}.`,
+  invalidEdge: (value: string) => `Invalid edge requested: ${value}`,
+  invalidStartId: (value: string) => `Invalid value for startID: ${value}`,
+  invalidEndId: (value: string) => `Invalid value for endID: ${value}`,
+  edgeNotFound: 'Could not find edge matching criteria: edge not found',
+
+  // GET /api/v2/graphs/shortest-path
+  relationshipKindsForm: 'relationship_kinds must have the form in:Kind1,Kind2',
+  unknownRelationshipKind: (kind: string) => `invalid relationship kind: ${kind}`,
+  sameStartAndEnd: 'start_node and end_node must be different nodes',
+} as const;

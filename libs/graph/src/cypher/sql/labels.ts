@@ -1,0 +1,20 @@
+import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import type { TranslationContext } from './context.js';
+
+/**
+ * A label test on a kind-id array: all labels (`n:A:B`, containment) or any of them (`n:A|B`, overlap), both
+ * served by the GIN index. A label the graph has never seen matches nothing (never an error).
+ */
+export function labelsMatch(kindIds: Sql, labels: readonly string[], any: boolean, ctx: TranslationContext): Sql {
+  if (labels.length === 0) return raw('true');
+  const { known, unknown } = ctx.kindIds(labels);
+  if (any) return known.length === 0 ? raw('false') : sql`(${kindIds} && ${known}::int2[])`;
+  return unknown ? raw('false') : sql`(${kindIds} @> ${known}::int2[])`;
+}
+
+/** An edge-type test: `[:A|B]` (alternation); no types means any. */
+export function typesMatch(kindId: Sql, types: readonly string[], ctx: TranslationContext): Sql | undefined {
+  if (types.length === 0) return undefined;
+  const { known } = ctx.kindIds(types);
+  return known.length === 0 ? raw('false') : sql`(${kindId} = ANY(${known}::int2[]))`;
+}

@@ -1,0 +1,76 @@
+import type { GraphEdge, GraphNode, Properties } from '../domain/graph.js';
+import { displayName, isTierZero, primaryDisplayKind, textProperty } from '../domain/display.js';
+import type { EntityCounts } from '../application/entity-info.js';
+
+/** Search result (spec §2.2): all strings, with the reference's fallbacks. */
+export interface SearchResultWire {
+  objectid: string;
+  type: string;
+  name: string;
+  distinguishedname: string;
+  system_tags: string;
+}
+
+/** Node list entry (spec §2.2); note `objectID`, unlike search's `objectid`. */
+export interface NodeListEntryWire {
+  objectID: string;
+  name: string;
+  label: string;
+  kinds: string[];
+}
+
+/** An item of the reference's legacy visualisation map (`type=graph` of entity lists). */
+export type LegacyGraphItem =
+  | { label: { text: string }; data: Properties }
+  | { id1: string; id2: string; label: { text: string }; data: Properties };
+
+export const NO_OBJECT_ID = 'NO OBJECT ID';
+export const NO_NAME = 'NO NAME';
+
+export function presentSearchResult(node: GraphNode): SearchResultWire {
+  const { properties } = node;
+  return {
+    objectid: textProperty(properties, 'objectid') || NO_OBJECT_ID,
+    type: primaryDisplayKind(node),
+    name: displayName(node) || NO_NAME,
+    distinguishedname: textProperty(properties, 'distinguishedname') ?? '',
+    system_tags: textProperty(properties, 'system_tags') ?? '',
+  };
+}
+
+export function presentNodeListEntry(node: GraphNode): NodeListEntryWire {
+  return {
+    objectID: textProperty(node.properties, 'objectid') ?? '',
+    name: textProperty(node.properties, 'name') ?? '',
+    label: primaryDisplayKind(node),
+    kinds: node.kinds,
+  };
+}
+
+/**
+ * The reference's unwrapped visualisation map: nodes keyed by node id with the name as label and their display
+ * properties as data, edges keyed `rel_<edge id>` between `id1` and `id2` with the kind as label.
+ */
+export function presentLegacyGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): Record<string, LegacyGraphItem> {
+  const items: Record<string, LegacyGraphItem> = {};
+  for (const node of nodes) {
+    items[node.id] = {
+      label: { text: displayName(node) ?? '' },
+      data: { ...node.properties, nodetype: primaryDisplayKind(node) },
+    };
+  }
+  for (const edge of edges) {
+    items[`rel_${edge.id}`] = { id1: edge.startId, id2: edge.endId, label: { text: edge.kind }, data: edge.properties };
+  }
+  return items;
+}
+
+/** Entity node info: kinds and props, with the count fields when counts were asked for. */
+export function presentEntityInfo(node: GraphNode, counts: EntityCounts | undefined): Record<string, unknown> {
+  if (counts) {
+    return { kinds: node.kinds, props: node.properties, controllers: counts.controllers, 'pki-hierarchy': counts.pkiHierarchy };
+  }
+  // Without counts the reference flags tier zero inside props, where clients look for it.
+  const props = isTierZero(node) ? { ...node.properties, isTierZero: true } : node.properties;
+  return { kinds: node.kinds, props };
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ApiError, Database, pgErrorCode } from '@app/platform';
+import { GraphQueryEngine, type PathRequest, type QueryLimits } from '../../application/ports.js';
+import type { CypherQuery } from '../../cypher/ast.js';
+import { QUERY_NOT_EVALUATED } from '../../cypher/sql/errors.js';
+import { referencedIds, resultRows } from '../../cypher/sql/results.js';
+import { kindNamesOf, translateQuery, type Translation } from '../../cypher/sql/translate.js';
+import type { GraphEdge, GraphNode, GraphPath, Properties, QueryRows } from '../../domain/graph.js';
+import type { FoundPath } from './pathfinding-step.js';
+import { PgKindRegistry } from './pg-kind-registry.js';
+import { PgPathfinder } from './pg-pathfinder.js';
+
+interface NodeRow { id: string; kind_ids: number[]; properties: Properties }
+interface EdgeRow { id: string; start_id: string; end_id: string; kind_id: number; properties: Properties }
+
+/** SQLSTATE class of data exceptions (bad casts, invalid regular expressions, division by zero): the query's fault. */
+const DATA_EXCEPTION_CLASS = '22';
+const MAX_REASON_LENGTH = 200;
+
+/**
+ * Cypher on PostgreSQL: the translator's pathfinding steps and statement run in one read-only transaction under
+ * the request deadline, then the graph elements the rows name are fetched in two statements.
+ */
+@Injectable()
+export class PgQueryEngine extends GraphQueryEngine {
+  constructor(
+    private readonly database: Database,
+    private readonly kinds: PgKindRegistry,
+    private readonly pathfinder: PgPathfinder,
+  ) {
+    super();
+  }
+
+  async execute(query: CypherQuery, limits: QueryLimits): Promise<QueryRows> {
+    const kindIds = await this.kinds.idsFor(kindNamesOf(query), { create: false });
+    const translation = translateQuery(query, kindIds, { rowLimit: limits.rowLimit });
+    try {
+      return await this.database.transaction((manager) => this.run(translation, manager), { readOnly: true });
+    } catch (error) {
+      throw evaluationError(error);
+    }
+  }
+
+  shortestPaths(request: PathRequest): Promise<GraphPath[]> {
+    return this.pathfinder.shortestPaths(request);
+  }
+
+  private async run(translation: Translation, manager: EntityManager): Promise<QueryRows> {
+    const found: FoundPath[][] = [];
+    for (const step of translation.steps) found.push(await this.pathfinder.run(step, manager));
+    const { text, values } = translation.statement(found);
+    const rows: Record<string, unknown>[] = await manager.query(text, values);
+    const { nodeIds, edgeIds } = referencedIds(rows, translation.outputs);
+    const [nodes, edges] = await this.fetch(nodeIds, edgeIds, manager);
+    return { columns: translation.outputs.map((output) => output.name), rows: resultRows(rows, translation.outputs, nodes, edges) };
+  }
+
+  private async fetch(nodeIds: string[], edgeIds: string[], manager: EntityManager): Promise<[Map<string, GraphNode>, Map<string, GraphEdge>]> {
+    const nodeRows: NodeRow[] = nodeIds.length === 0 ? [] : await manager.query(
+      'SELECT id, kind_ids, properties FROM node WHERE id = ANY($1::int8[])', [nodeIds],
+    );
+    const edgeRows: EdgeRow[] = edgeIds.length === 0 ? [] : await manager.query(
+      'SELECT id, start_id, end_id, kind_id, properties FROM edge WHERE id = ANY($1::int8[])', [edgeIds],
+    );
+    const kindIds = [...new Set([...nodeRows.flatMap((row) => row.kind_ids), ...edgeRows.map((row) => row.kind_id)])];
+    const names = await this.kinds.namesOf(kindIds);
+    const kindName = new Map(kindIds.map((id, index) => [id, names[index]]));
+    const nodes = new Map(nodeRows.map((row): [string, GraphNode] => [row.id, {
+      id: row.id, kinds: row.kind_ids.map((id) => kindName.get(id)!), properties: row.properties,
+    }]));
+    const edges = new Map(edgeRows.map((row): [string, GraphEdge] => [row.id, {
+      id: row.id, startId: row.start_id, endId: row.end_id, kind: kindName.get(row.kind_id)!, properties: row.properties,
+    }]));
+    return [nodes, edges];
+  }
+}
+
+/** A data exception raised by the query's own values becomes a 400 naming the reason (never the SQL text). */
+function evaluationError(error: unknown): unknown {
+  if (!pgErrorCode(error)?.startsWith(DATA_EXCEPTION_CLASS)) return error;
+  const source = (error as { driverError?: { message?: string } }).driverError ?? (error as { message?: string });
+  const reason = (source.message ?? 'invalid data').split('\n')[0].slice(0, MAX_REASON_LENGTH);
+  return ApiError.badRequest(`${QUERY_NOT_EVALUATED}: ${reason}`);
+}
