@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ApiError, Database } from '@app/platform';
+import type { PathRequest } from '../../application/ports.js';
+import type { GraphEdge, GraphNode, GraphPath, Properties } from '../../domain/graph.js';
+import type { FoundPath, PathfindingStep } from './pathfinding-step.js';
+import { allIds, candidateIds, CANDIDATE_CAP, SqlFrontierSource } from './pg-bfs-frontier.js';
+import { assertDistinctEnds, PathfindingErrors, planForSets } from './pg-bfs-plan.js';
+import { searchPaths, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
+import { PgKindRegistry } from './pg-kind-registry.js';
+
+export { PathfindingErrors } from './pg-bfs-plan.js';
+
+interface NodeRow {
+  id: string;
+  kind_ids: number[];
+  properties: Properties;
+}
+
+interface EdgeRow {
+  id: string;
+  start_id: string;
+  end_id: string;
+  kind_id: number;
+  properties: Properties;
+}
+
+/**
+ * Shortest paths on PostgreSQL: a bounded breadth-first search driven from here, whose frontier expansion is one
+ * set-based statement per level, with visited sets and parent pointers per origin kept in memory (graph-reference
+ * §2). Both ends small: bidirectional; otherwise from the more selective end. Every statement runs in the caller's
+ * transaction, so the deadline's statement_timeout bounds it, and the deadline is checked between levels.
+ */
+@Injectable()
+export class PgPathfinder {
+  constructor(private readonly database: Database, private readonly kinds: PgKindRegistry) {}
+
+  /** Runs a Cypher shortestPath / allShortestPaths step inside the translator's (read-only) transaction. */
+  async run(step: PathfindingStep, manager: EntityManager): Promise<FoundPath[]> {
+    if (!step.start && !step.end) throw ApiError.badRequest(PathfindingErrors.unconstrained);
+    const { mode, direction, distinctEnds, minDepth, maxDepth, limit } = step;
+    const semantics: PathSemantics = { mode, direction, distinctEnds, minDepth, maxDepth, limit };
+    const { starts, ends } = await candidateIds(manager, step.start, step.end);
+    if (starts?.length === 0 || ends?.length === 0) return [];
+    assertDistinctEnds(starts ?? [], ends ?? [], step.minDepth, step.distinctEnds);
+    const large = (ids: string[] | undefined) => ids !== undefined && ids.length > CANDIDATE_CAP;
+
+    if (starts && ends && !large(starts) && !large(ends)) {
+      return searchPaths(planForSets(starts, ends), semantics, new SqlFrontierSource(manager, step.edgeKindIds));
+    }
+    // One end is unconstrained or too large to materialise: seed the other (or, both large, the start side in full)
+    // and test the far end per hop.
+    const seedSide = starts && !large(starts) ? 'start' : ends && !large(ends) ? 'end' : starts ? 'start' : 'end';
+    const seedPredicate = seedSide === 'start' ? step.start! : step.end!;
+    const farPredicate = seedSide === 'start' ? step.end : step.start;
+    let seeds = (seedSide === 'start' ? starts : ends)!;
+    if (large(seeds)) seeds = await allIds(manager, seedPredicate);
+    const plan: SearchPlan = {
+      type: 'unidirectional', seeds, seedSide, target: farPredicate ? { type: 'predicate' } : { type: 'any' },
+    };
+    return searchPaths(plan, semantics, new SqlFrontierSource(manager, step.edgeKindIds, farPredicate));
+  }
+
+  /** Shortest paths between node ids (the shortest-path endpoint, edge composition), hydrated for the wire. */
+  async shortestPaths(request: PathRequest): Promise<GraphPath[]> {
+    const starts = [...new Set(request.startIds)];
+    const ends = [...new Set(request.endIds)];
+    assertDistinctEnds(starts, ends, 1, false);
+    if (starts.length === 0 || ends.length === 0) return [];
+    const edgeKindIds = request.edgeKinds.length === 0
+      ? undefined
+      : [...(await this.kinds.idsFor(request.edgeKinds, { create: false })).values()];
+    const semantics: PathSemantics = {
+      mode: request.all ? 'allShortest' : 'shortest',
+      direction: request.direction === 'outbound' ? 'out' : 'in',
+      distinctEnds: false,
+      minDepth: 1,
+      maxDepth: request.maxDepth,
+      limit: request.limit,
+    };
+    return this.database.transaction(async (manager) => {
+      const found = await searchPaths(planForSets(starts, ends), semantics, new SqlFrontierSource(manager, edgeKindIds));
+      return this.hydrate(found, manager);
+    }, { readOnly: true });
+  }
+
+  /** Loads the nodes and edges of the found paths in two statements and assembles them in path order. */
+  private async hydrate(found: FoundPath[], manager: EntityManager): Promise<GraphPath[]> {
+    if (found.length === 0) return [];
+    const nodeIds = [...new Set(found.flatMap((path) => path.nodeIds))];
+    const edgeIds = [...new Set(found.flatMap((path) => path.edgeIds))];
+    const nodeRows: NodeRow[] = await manager.query(
+      'SELECT id, kind_ids, properties FROM node WHERE id = ANY($1::int8[])', [nodeIds],
+    );
+    const edgeRows: EdgeRow[] = edgeIds.length === 0 ? [] : await manager.query(
+      'SELECT id, start_id, end_id, kind_id, properties FROM edge WHERE id = ANY($1::int8[])', [edgeIds],
+    );
+    const kindIds = [...new Set([...nodeRows.flatMap((row) => row.kind_ids), ...edgeRows.map((row) => row.kind_id)])];
+    const names = await this.kinds.namesOf(kindIds);
+    const kindName = new Map(kindIds.map((id, i) => [id, names[i]]));
+    const nodes = new Map<string, GraphNode>(nodeRows.map((row) => [row.id, {
+      id: row.id, kinds: row.kind_ids.map((id) => kindName.get(id)!), properties: row.properties,
+    }]));
+    const edges = new Map<string, GraphEdge>(edgeRows.map((row) => [row.id, {
+      id: row.id, startId: row.start_id, endId: row.end_id, kind: kindName.get(row.kind_id)!, properties: row.properties,
+    }]));
+    // Each statement reads its own snapshot (READ COMMITTED): a path whose element was deleted meanwhile is dropped.
+    return found
+      .filter((path) => path.nodeIds.every((id) => nodes.has(id)) && path.edgeIds.every((id) => edges.has(id)))
+      .map((path) => ({ nodes: path.nodeIds.map((id) => nodes.get(id)!), edges: path.edgeIds.map((id) => edges.get(id)!) }));
+  }
+}
