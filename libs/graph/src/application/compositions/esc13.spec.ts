@@ -54,4 +54,39 @@ describe('ADCSESC13 composition', () => {
     const outside = { ...graph, edges: graph.edges.filter((e) => e.to !== 'ADMINS' || e.kind !== 'Contains') };
     expect(await compose(outside, 'ALICE -[ADCSESC13]-> ADMINS')).toEqual(expected([], []));
   });
+
+  it('keeps a CA only for a domain it both chains to and is trusted in for NT authentication', async () => {
+    // ECA chains to CORP and EAST trusts it; ECA2 chains to EAST and CORP trusts it: only ECA in CORP is whole.
+    const crossed = {
+      nodes: [
+        ...pki.nodes,
+        node('EAST', 'Domain', { name: 'EAST.LOCAL', domainsid: 'EAST' }),
+        node('ROOT2', 'RootCA', { domainsid: 'EAST' }),
+        node('NTAUTH2', 'NTAuthStore', { domainsid: 'EAST' }),
+        node('ECA2', 'EnterpriseCA', { domainsid: 'EAST' }),
+        node('ALICE', 'User', { domainsid: CORP }),
+        node('LINKED', 'CertTemplate', template({ enrolleesuppliessubject: false })),
+        node('POLICY', 'IssuancePolicy', { domainsid: CORP }),
+        node('ADMINS', 'Group', { domainsid: CORP }),
+      ],
+      edges: [
+        ...pki.edges,
+        ...edges(
+          'ROOT2 -[RootCAFor]-> EAST', 'NTAUTH2 -[NTAuthStoreFor]-> EAST', 'ECA2 -[EnterpriseCAFor]-> ROOT2',
+          'ECA -[TrustedForNTAuth]-> NTAUTH2', 'ECA2 -[TrustedForNTAuth]-> NTAUTH',
+          'ALICE -[Enroll]-> ECA', 'ALICE -[Enroll]-> ECA2',
+          'ALICE -[Enroll]-> LINKED', 'LINKED -[PublishedTo]-> ECA', 'LINKED -[PublishedTo]-> ECA2',
+          'LINKED -[ExtendedByPolicy]-> POLICY', 'POLICY -[OIDGroupLink]-> ADMINS',
+          'CORP -[Contains]-> ADMINS', 'EAST -[Contains]-> ADMINS',
+        ),
+      ],
+    };
+    expect(await compose(crossed, 'ALICE -[ADCSESC13]-> ADMINS')).toEqual(expected(
+      [...PKI_NODES, 'ALICE', 'LINKED', 'POLICY', 'ADMINS'],
+      [
+        'ALICE -[Enroll]-> LINKED', 'LINKED -[PublishedTo]-> ECA', ...CHAIN, 'ALICE -[Enroll]-> ECA', ...NT_AUTH,
+        'LINKED -[ExtendedByPolicy]-> POLICY', 'POLICY -[OIDGroupLink]-> ADMINS', 'CORP -[Contains]-> ADMINS',
+      ],
+    ));
+  });
 });

@@ -16,7 +16,7 @@ function isEsc13Template(ct: GraphNode): boolean {
  * ADCSESC13 (principal -> Group). From the principal:
  * - p1: -MemberOf*0..-> -[Enroll|GenericAll|AllExtendedRights]-> a template -[PublishedTo]-> an enterprise CA
  *   whose chain reaches a root CA of a domain (users only through templates that do not require a DNS name);
- * - p2: -MemberOf*0..-> -[Enroll]-> that CA, trusted for NT auth in that domain;
+ * - p2: -MemberOf*0..-> -[Enroll]-> that CA, trusted for NT auth in that domain (the same CA and domain as p1);
  * - p3: the template -[ExtendedByPolicy]-> an issuance policy -[OIDGroupLink]-> the group;
  * - p4: that domain -[Contains*1..]-> the group.
  */
@@ -46,14 +46,14 @@ export const composeEsc13: CompositionHandler = async ({ store, start, end }) =>
     steps: [...enrollOnCa(isIn(templates.reached(CA))), ...ntAuthToDomain(isIn(domains))],
     end: isIn(domains),
   });
+  // A CA counts only for a domain it both chains to and is trusted in.
   const kept = templates
-    .restrict(CA, enrolment.reached(CA))
-    .restrict(DOMAIN, enrolment.reached(DOMAIN))
+    .restrictPairs(CA, DOMAIN, enrolment.pairs(CA, DOMAIN))
     .restrict(TEMPLATE, policies.reached(TEMPLATE));
   if (kept.isEmpty) return [];
   return [
     kept,
-    enrolment.restrict(CA, kept.reached(CA)).restrict(DOMAIN, kept.reached(DOMAIN)),
+    enrolment.restrictPairs(CA, DOMAIN, kept.pairs(CA, DOMAIN)),
     policies.restrict(TEMPLATE, kept.reached(TEMPLATE)),
     containers.endingIn(kept.reached(DOMAIN)),
   ];

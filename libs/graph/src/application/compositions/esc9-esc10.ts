@@ -4,11 +4,12 @@ import {
   needsNoSignatures, requiresUpnOrSpn, validForUserVictim,
 } from './adcs-rules.js';
 import {
-  CA, VICTIM, VICTIM_CONTROL, certChainToDomain, domainControllers, enrollOnCa, enrollOnTemplate, hop, intersect, isIn,
-  isNode, nodesOf, ntAuthToDomain,
+  CA, VICTIM, VICTIM_CONTROL, certChainToDomain, domainControllers, enrollOnCa, enrollOnTemplate, hop, isIn, isNode,
+  nodesOf, ntAuthToDomain,
 } from './adcs-steps.js';
 import type { CompositionHandler } from './composition-parts.js';
-import { matchPaths } from './path-pattern.js';
+import { intersectPairs, unionPairs } from './node-pairs.js';
+import { SOURCE, matchPaths } from './path-pattern.js';
 
 interface Variant {
   /** Kinds of victim whose certificate mapping the attacker can change. */
@@ -40,7 +41,8 @@ const VARIANTS: Record<string, Variant> = {
  *   -MemberOf*0..-> -[GenericAll|Enroll|AllExtendedRights]-> a template of the variant -[PublishedTo]-> an
  *   enterprise CA whose chain reaches a root CA of the domain (user victims only through templates that do not
  *   require a DNS name);
- * - p2: victim -MemberOf*0..-> -[Enroll]-> that CA, trusted for NT auth in the domain;
+ * - p2: victim -MemberOf*0..-> -[Enroll]-> that CA, trusted for NT auth in the domain (the same victim and CA as
+ *   one of its p1 paths);
  * - p3: the forest's DCs with weak certificate binding (ESC9) or UPN certificate mapping (ESC10).
  */
 export const composeEsc9Or10: CompositionHandler = async ({ store, edge, start, end }) => {
@@ -60,23 +62,21 @@ export const composeEsc9Or10: CompositionHandler = async ({ store, edge, start, 
   });
   const byUsers = await templatesFrom(victims.filter(isPlainUser), true);
   const byOthers = await templatesFrom(victims.filter((v) => !isPlainUser(v)), false);
-  const templateCas = new Set([...byUsers.reached(CA), ...byOthers.reached(CA)]);
+  const templateCas = unionPairs(byUsers.pairs(SOURCE, CA), byOthers.pairs(SOURCE, CA));
   if (templateCas.size === 0) return [];
 
-  const withTemplates = new Set([...byUsers.sources(), ...byOthers.sources()]);
-  const enrolment = await matchPaths(store, nodesOf(control, withTemplates), {
-    steps: [...enrollOnCa(isIn(templateCas)), ...ntAuthToDomain(isNode(end.id))],
+  const anyTemplateCa = new Set([...templateCas.values()].flatMap((cas) => [...cas]));
+  const enrolment = await matchPaths(store, nodesOf(control, templateCas.keys()), {
+    steps: [...enrollOnCa(isIn(anyTemplateCa)), ...ntAuthToDomain(isNode(end.id))],
     end: isNode(end.id),
   });
-  const cas = intersect(templateCas, enrolment.reached(CA));
-  const templates = [byUsers, byOthers].map((m) => m.restrict(CA, cas).from(enrolment.sources()));
-  const keptVictims = new Set(templates.flatMap((m) => [...m.sources()]));
-  if (keptVictims.size === 0) return [];
-  const keptCas = new Set(templates.flatMap((m) => [...m.reached(CA)]));
+  // A victim counts only through a CA that both publishes its template and lets it enrol.
+  const victimCas = intersectPairs(templateCas, enrolment.pairs(SOURCE, CA));
+  if (victimCas.size === 0) return [];
   return [
-    control.restrict(VICTIM, keptVictims),
-    ...templates,
-    enrolment.restrict(CA, keptCas).from(keptVictims),
+    control.restrict(VICTIM, new Set(victimCas.keys())),
+    ...[byUsers, byOthers].map((m) => m.restrictPairs(SOURCE, CA, victimCas)),
+    enrolment.restrictPairs(SOURCE, CA, victimCas),
     await domainControllers(store, end, variant.dc),
   ];
 };

@@ -63,4 +63,46 @@ describe('ADCSESC9 compositions', () => {
       ],
     ));
   });
+
+  describe('pairs each victim with its own CA', () => {
+    const upn = template({ ...noExtension, subjectaltrequireupn: true });
+    /** Two victims, each enrolling on a template of one CA but holding Enroll on the other CA. */
+    const crossed = {
+      nodes: [
+        ...pki.nodes,
+        node('ECA2', 'EnterpriseCA', { domainsid: CORP }),
+        node('ATTACKER', 'User', { domainsid: CORP }),
+        node('V1', 'User', { domainsid: CORP }),
+        node('V2', 'User', { domainsid: CORP }),
+        node('T1', 'CertTemplate', upn),
+        node('T2', 'CertTemplate', upn),
+        node('DCWEAK', 'Computer', { domainsid: CORP, strongcertificatebindingenforcementraw: 1 }),
+      ],
+      edges: [
+        ...pki.edges,
+        ...edges(
+          'ECA2 -[EnterpriseCAFor]-> ROOT', 'ECA2 -[TrustedForNTAuth]-> NTAUTH',
+          'ATTACKER -[GenericWrite]-> V1', 'ATTACKER -[GenericWrite]-> V2',
+          'V1 -[Enroll]-> T1', 'T1 -[PublishedTo]-> ECA', 'V1 -[Enroll]-> ECA2',
+          'V2 -[Enroll]-> T2', 'T2 -[PublishedTo]-> ECA2', 'V2 -[Enroll]-> ECA',
+          'DCWEAK -[DCFor]-> CORP',
+        ),
+      ],
+    };
+
+    it('is empty when no victim can enrol on the CA its own template is published to', async () => {
+      expect(await compose(crossed, 'ATTACKER -[ADCSESC9a]-> CORP')).toEqual(expected([], []));
+    });
+
+    it('keeps a victim only with the CA of its own template, not another victim\'s', async () => {
+      const v1OnEca = { ...crossed, edges: [...crossed.edges, ...edges('V1 -[Enroll]-> ECA')] };
+      expect(await compose(v1OnEca, 'ATTACKER -[ADCSESC9a]-> CORP')).toEqual(expected(
+        [...PKI_NODES, 'ATTACKER', 'V1', 'T1', 'DCWEAK'],
+        [
+          'ATTACKER -[GenericWrite]-> V1', 'V1 -[Enroll]-> T1', 'T1 -[PublishedTo]-> ECA', ...CHAIN,
+          'V1 -[Enroll]-> ECA', ...NT_AUTH, 'DCWEAK -[DCFor]-> CORP',
+        ],
+      ));
+    });
+  });
 });

@@ -36,6 +36,17 @@ describe('CoerceAndRelayNTLMToSMB composition', () => {
       ['ADMINPC -[AdminTo]-> TARGET', 'ADMINS -[AdminTo]-> TARGET', 'NESTED -[MemberOf]-> ADMINS', 'MEMBERPC -[MemberOf]-> NESTED'],
     ));
   });
+
+  it('ends only at computers, even where another kind of admin carries the coercion properties', async () => {
+    const withGroup = {
+      nodes: [...graph.nodes, node('LOCALGROUP', 'Group', coercible), node('GPO', 'GPO', coercible)],
+      edges: [...graph.edges, ...edges('LOCALGROUP -[AdminTo]-> TARGET', 'GPO -[MemberOf]-> ADMINS')],
+    };
+    expect(await compose(withGroup, `${AUTHENTICATED_USERS} -[CoerceAndRelayNTLMToSMB]-> TARGET`)).toEqual(expected(
+      ['TARGET', 'ADMINPC', 'ADMINS', 'NESTED', 'MEMBERPC'],
+      ['ADMINPC -[AdminTo]-> TARGET', 'ADMINS -[AdminTo]-> TARGET', 'NESTED -[MemberOf]-> ADMINS', 'MEMBERPC -[MemberOf]-> NESTED'],
+    ));
+  });
 });
 
 describe('CoerceAndRelayNTLMToADCS composition', () => {

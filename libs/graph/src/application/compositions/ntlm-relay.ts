@@ -33,7 +33,7 @@ export const composeRelayToSmb: CompositionHandler = async ({ store, start, end 
       { kinds: ['AdminTo'], direction: 'inbound' },
       { kinds: ['MemberOf'], direction: 'inbound', repeat: MAX_NESTING },
     ],
-    end: (n) => n.id !== end.id && !n.kinds.includes('User') && n.properties.domainsid === domainSid
+    end: (n) => n.id !== end.id && hasKind('Computer')(n) && n.properties.domainsid === domainSid
       && isFalse(n, 'restrictoutboundntlm'),
   });
   return [admins];

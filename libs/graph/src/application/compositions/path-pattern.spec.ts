@@ -4,7 +4,7 @@ import type { Direction, GraphNode } from '../../domain/graph.js';
 import type { Expansion } from '../ports.js';
 import { hasKind } from './adcs-rules.js';
 import { memberOfGroups } from './adcs-steps.js';
-import { matchPaths, type PathMatch } from './path-pattern.js';
+import { SOURCE, matchPaths, type PathMatch } from './path-pattern.js';
 import { edges, node } from './testing/composition-harness.js';
 
 /** Records every expansion the pattern asks for. */
@@ -90,5 +90,22 @@ describe('matchPaths', () => {
     expect(g.names(match.from(only('A'))).edges).toEqual(['A -[MemberOf]-> G', 'G -[Enroll]-> CA1']);
     expect(g.names(match.endingIn(only('CA1'))).edges).toEqual(['A -[MemberOf]-> G', 'B -[MemberOf]-> G', 'G -[Enroll]-> CA1']);
     expect(match.restrict('ca', only()).isEmpty).toBe(true);
+  });
+
+  it('pairs each source with the named hops of its own paths, even through shared states', async () => {
+    const g = await seeded(
+      [node('A', 'User'), node('B', 'User'), node('G', 'Group'), node('CA1', 'EnterpriseCA'), node('CA2', 'EnterpriseCA')],
+      ['A -[MemberOf]-> G', 'B -[MemberOf]-> G', 'G -[Enroll]-> CA1', 'B -[Enroll]-> CA2'],
+    );
+    const match = await matchPaths(g.store, [g.get('A'), g.get('B')], enrollPattern(() => true));
+    const id = (objectid: string) => g.get(objectid).id;
+    const pairs = new Map([[id('A'), new Set([id('CA2')])], [id('B'), new Set([id('CA1')])]]);
+    expect(match.pairs(SOURCE, 'ca')).toEqual(new Map([
+      [id('A'), new Set([id('CA1')])], [id('B'), new Set([id('CA1'), id('CA2')])],
+    ]));
+    expect(g.names(match.restrictPairs(SOURCE, 'ca', pairs))).toEqual({
+      nodes: ['B', 'CA1', 'G'],
+      edges: ['B -[MemberOf]-> G', 'G -[Enroll]-> CA1'],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { GraphStore } from '../ports.js';
 import type { GraphEdge, GraphNode } from '../../domain/graph.js';
 import type { GraphPiece } from './composition-parts.js';
+import { addPair, type NodePairs } from './node-pairs.js';
 
 /** One hop of a path pattern, or a bounded repetition of hops (`repeat`: 0..repeat hops). */
 export interface PatternStep {
@@ -29,8 +30,17 @@ interface Transition {
   label?: string;
 }
 
+/** Stands for a path's source where `pairs` and `restrictPairs` take the label of a hop. */
+export const SOURCE = Symbol('source');
+export type PairLabel = string | typeof SOURCE;
+
+/**
+ * A state is `node@position`; `pairs` and `restrictPairs` copy states per paired node as `tag>state` (tags nest), so
+ * walks of different pairs through a shared state stay apart.
+ */
 const stateKey = (nodeId: string, position: number): string => `${nodeId}@${position}`;
-const nodeOf = (key: string): string => key.slice(0, key.lastIndexOf('@'));
+const nodeOf = (key: string): string => key.slice(key.lastIndexOf('>') + 1, key.lastIndexOf('@'));
+const tagged = (tag: string | undefined, key: string): string => (tag === undefined ? key : `${tag}>${key}`);
 
 /**
  * Every path from `sources` that follows `pattern`: expanded breadth-first, one `neighbours` call per pattern
@@ -109,7 +119,27 @@ export class PathMatch implements GraphPiece {
 
   /** The kept edges of the hops named `label`. */
   hops(label: string): GraphEdge[] {
-    return this.live.filter((t) => t.label === label).map((t) => t.edge!);
+    return distinct(this.live.filter((t) => t.label === label));
+  }
+
+  /**
+   * The node pairs joined by kept paths: `first` the node a hop named `first` reached (or the path's source, for
+   * SOURCE), paired with the nodes later hops named `second` reached on the same path.
+   */
+  pairs(first: PairLabel, second: string): Map<string, Set<string>> {
+    const found = new Map<string, Set<string>>();
+    this.splitBy(first, (tag, t) => {
+      if (t.label === second && tag !== undefined) addPair(found, tag, nodeOf(t.to));
+      return true;
+    });
+    return found;
+  }
+
+  /** The paths whose every hop named `second` reaches a node `allowed` pairs with the path's `first` node. */
+  restrictPairs(first: PairLabel, second: string, allowed: NodePairs): PathMatch {
+    const split = this.splitBy(first, (tag, t) =>
+      t.label !== second || (tag !== undefined && allowed.get(tag)?.has(nodeOf(t.to)) === true));
+    return new PathMatch(this.nodes, split.transitions, split.initial, split.accepting);
   }
 
   /** Ids of the sources that start a kept path. */
@@ -149,8 +179,47 @@ export class PathMatch implements GraphPiece {
   }
 
   edgeList(): GraphEdge[] {
-    return this.live.flatMap((t) => (t.edge ? [t.edge] : []));
+    return distinct(this.live);
   }
+
+  /**
+   * The kept walks with each state copied per `first` node the walk has passed (per source, for SOURCE), in memory
+   * over the transitions already found; `keep` sees each transition with the tag of the state it leaves.
+   */
+  private splitBy(
+    first: PairLabel, keep: (tag: string | undefined, t: Transition) => boolean,
+  ): { initial: string[]; transitions: Transition[]; accepting: Set<string> } {
+    const out = groupBy(this.live, (t) => t.from, (t) => t);
+    const transitions: Transition[] = [];
+    const accepting = new Set<string>();
+    const seen = new Set<string>();
+    const queue: [key: string, state: string, tag: string | undefined][] = [];
+    const visit = (state: string, tag: string | undefined): string => {
+      const key = tagged(tag, state);
+      if (!seen.has(key)) {
+        seen.add(key);
+        queue.push([key, state, tag]);
+        if (this.accepting.has(state)) accepting.add(key);
+      }
+      return key;
+    };
+    const initial = this.initial.filter((k) => this.liveStates.has(k))
+      .map((k) => visit(k, first === SOURCE ? nodeOf(k) : undefined));
+    while (queue.length > 0) {
+      const [key, state, tag] = queue.pop()!;
+      for (const t of out.get(state) ?? []) {
+        if (!keep(tag, t)) continue;
+        const to = visit(t.to, t.label !== undefined && t.label === first ? nodeOf(t.to) : tag);
+        transitions.push({ ...t, from: key, to });
+      }
+    }
+    return { initial, transitions, accepting };
+  }
+}
+
+/** The edges of the transitions, each once (split walks share edges). */
+function distinct(transitions: Transition[]): GraphEdge[] {
+  return [...new Map(transitions.flatMap((t) => (t.edge ? [[t.edge.id, t.edge] as const] : []))).values()];
 }
 
 /** States reachable from `start` following transitions from `at` to `next`. */
