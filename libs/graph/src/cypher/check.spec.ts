@@ -57,6 +57,57 @@ describe('checkQuery: variables', () => {
   });
 });
 
+describe('checkQuery: variable kinds', () => {
+  it.each([
+    'MATCH (n) WITH head(collect(n)) AS m MATCH (m)-->(o) RETURN o',
+    'MATCH (a)-[r*1..2]->(b) UNWIND r AS rel MATCH ()-[rel]->() RETURN rel',
+    'MATCH (a)-[r]->(b) WITH r MATCH (c)-[r]->(d) RETURN c',
+    'MATCH (n) WITH n AS m MATCH (m)-->(o) RETURN o',
+  ])('accepts %s', (text) => accepts(text));
+
+  it.each([
+    ['UNWIND [1] AS x MATCH (x) RETURN x', 'line 1:22 variable `x` is not a node'],
+    ['WITH 1 AS x MATCH (x) RETURN x', 'line 1:18 variable `x` is not a node'],
+    ['MATCH (n) WITH n.name AS x MATCH (x)-->() RETURN x', 'line 1:33 variable `x` is not a node'],
+    ['UNWIND [1, 2] AS r MATCH ()-[r]->() RETURN r', 'line 1:27 variable `r` is not a relationship'],
+    ['MATCH (a)-[r]->(b) MATCH (a)-[r]->(b)-[r]->(c) RETURN c', 'line 1:37 cannot use the same relationship variable `r` for several relationships'],
+  ])('refuses %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+
+  it.each([
+    ['MATCH (a)-[r]->(b) MATCH (c)-[r*1..2]->(d) RETURN c', 'line 1:28'],
+    ['MATCH (a)-[r*1..2]->(b) MATCH (c)-[r]->(d) RETURN c', 'line 1:33'],
+    ['MATCH (a)-[r*1..2]->(b) MATCH (c)-[r*1..2]->(d) RETURN c', 'line 1:33'],
+  ])('refuses reusing a relationship variable when either use is variable-length: %s', (text, at) => {
+    expect(refusal(text)).toBe(`${at} relationship variable \`r\` cannot be reused: a variable-length relationship binds a list`);
+  });
+});
+
+describe('checkQuery: ORDER BY', () => {
+  it.each([
+    'MATCH (n) RETURN DISTINCT n.name ORDER BY n.name',
+    'MATCH (n) RETURN DISTINCT n.name AS name ORDER BY name DESC',
+    'MATCH (n) RETURN DISTINCT n ORDER BY n.name',
+    'MATCH (n) RETURN n.name AS name, count(n) AS c ORDER BY c DESC, name',
+    'MATCH (n) RETURN n.name, count(n) ORDER BY count(n) DESC, n.name',
+    'MATCH (u) WITH DISTINCT u, count(u) AS c RETURN u ORDER BY c DESC',
+    'MATCH (n) WITH DISTINCT n.name AS name ORDER BY name RETURN name',
+    'MATCH (n) RETURN n.name ORDER BY n.objectid',
+  ])('accepts %s', (text) => accepts(text));
+
+  it.each([
+    ['MATCH (n) RETURN DISTINCT n.name ORDER BY n.objectid', 'line 1:42 variable `n` not defined'],
+    ['MATCH (n) RETURN count(n) ORDER BY n.name', 'line 1:35 variable `n` not defined'],
+    ['MATCH (n) WITH DISTINCT n.name AS name ORDER BY n.age RETURN name', 'line 1:48 variable `n` not defined'],
+    ['MATCH (n) RETURN n.name AS name, collect(n) AS c ORDER BY size(c), n.age', 'line 1:67 variable `n` not defined'],
+    ['MATCH (n) RETURN n ORDER BY count(n)', 'line 1:28 aggregate functions are not allowed in ORDER BY'],
+    ['MATCH (n) RETURN n.name AS name, count(n) AS c ORDER BY count(n) + 1', 'line 1:56 aggregate functions are not allowed in ORDER BY'],
+  ])('refuses %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+});
+
 describe('checkQuery: clause shape', () => {
   it.each([
     ['MATCH (n)', 'line 1:0 query cannot conclude with MATCH (must be RETURN)'],
@@ -101,7 +152,7 @@ describe('prepareCypher', () => {
   });
 
   it('never throws anything but CypherError, even for a stack-exhausting query', () => {
-    expect(refusal(`RETURN ${'-'.repeat(50_000)}1`)).toMatch(/nested too deeply/);
+    expect(refusal(`RETURN ${'-'.repeat(19_000)}1`)).toMatch(/nested too deeply/);
   });
 });
 

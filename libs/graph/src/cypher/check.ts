@@ -1,13 +1,18 @@
 import { AGGREGATE_FUNCTIONS } from './ast.js';
-import type { Clause, CypherQuery, Expr, PatternElement, Position, Projection, ProjectionItem } from './ast.js';
+import type {
+  Clause, CypherQuery, Expr, PatternElement, Position, Projection, ProjectionItem, RelationshipPattern,
+} from './ast.js';
 import { checkComplexity } from './complexity.js';
-import { errorAt, undefinedVariable } from './errors.js';
+import { errorAt, notA, undefinedVariable } from './errors.js';
 import { parseCypher } from './parser.js';
 import { expandShortcuts } from './shortcuts.js';
 import { elementMaps, exprChildren } from './walk.js';
 
-/** What a variable was bound to; 'value' covers aliases of expressions and UNWIND (anything). */
-type Binding = 'node' | 'relationship' | 'path' | 'value';
+/**
+ * What a variable was bound to. 'relationships' is a variable-length relationship (a list); 'plain' is a value
+ * that is never a node, relationship or path (literal, list, map, property, operator); 'value' may be anything.
+ */
+type Binding = 'node' | 'relationship' | 'relationships' | 'path' | 'plain' | 'value';
 type Scope = Map<string, Binding>;
 
 /** Where aggregates may appear: in projections, nowhere else, and never inside another aggregate. */
@@ -44,7 +49,7 @@ export function checkQuery(query: CypherQuery): void {
         break;
       case 'unwind':
         checkExpr(clause.expr, scope, { forbiddenIn: 'UNWIND' });
-        declare(scope, clause.alias, 'value', clause.pos);
+        declare(scope, clause.alias, elementBinding(clause.expr, scope), clause.pos);
         break;
       case 'with':
         scope = checkProjection(clause, scope, 'WITH');
@@ -60,7 +65,7 @@ function checkMatch(clause: Extract<Clause, { type: 'match' }>, scope: Scope): v
   const relationships = new Set<string>();
   for (const part of clause.pattern) {
     const { nodes, relationships: rels } = part.element;
-    for (const node of nodes) if (node.variable !== undefined) declare(scope, node.variable, 'node', node.pos);
+    for (const node of nodes) if (node.variable !== undefined) bindNode(scope, node.variable, node.pos);
     for (const rel of rels) {
       if (rel.variable === undefined) continue;
       if (relationships.has(rel.variable)) {
@@ -68,7 +73,7 @@ function checkMatch(clause: Extract<Clause, { type: 'match' }>, scope: Scope): v
         throw errorAt(rel.pos, message);
       }
       relationships.add(rel.variable);
-      declare(scope, rel.variable, 'relationship', rel.pos);
+      bindRelationship(scope, rel.variable, rel);
     }
     if (part.variable !== undefined) declare(scope, part.variable, 'path', part.pos);
   }
@@ -78,15 +83,62 @@ function checkMatch(clause: Extract<Clause, { type: 'match' }>, scope: Scope): v
   if (clause.where) checkExpr(clause.where, scope, { forbiddenIn: 'WHERE' });
 }
 
+/** Binds a new name (an UNWIND alias, a path); names already in scope cannot be redeclared. */
 function declare(scope: Scope, name: string, binding: Binding, pos: Position): void {
+  if (scope.has(name)) throw alreadyDeclared(pos, name);
+  scope.set(name, binding);
+}
+
+function alreadyDeclared(pos: Position, name: string) {
+  return errorAt(pos, `variable \`${name}\` already declared`);
+}
+
+/** A node pattern's variable: new, or a node bound earlier (which the pattern then constrains). */
+function bindNode(scope: Scope, name: string, pos: Position): void {
   const existing = scope.get(name);
-  if (existing === undefined) {
-    scope.set(name, binding);
-    return;
+  if (existing === 'plain') throw notA(pos, name, 'node');
+  if (existing !== undefined && existing !== 'value' && existing !== 'node') throw alreadyDeclared(pos, name);
+  scope.set(name, 'node');
+}
+
+/**
+ * A relationship pattern's variable: new, or one relationship bound earlier. A variable-length relationship binds
+ * a list, which a later pattern cannot match again (and a fixed-length one cannot become a list).
+ */
+function bindRelationship(scope: Scope, name: string, rel: RelationshipPattern): void {
+  const binding: Binding = rel.range ? 'relationships' : 'relationship';
+  const existing = scope.get(name);
+  if (existing === 'plain') throw notA(rel.pos, name, 'relationship');
+  if (existing === 'relationships' || (existing === 'relationship' && binding === 'relationships')) {
+    const reason = 'a variable-length relationship binds a list';
+    throw errorAt(rel.pos, `relationship variable \`${name}\` cannot be reused: ${reason}`);
   }
-  const conflict = binding === 'path' || binding === 'value' || existing === 'path'
-    || (existing !== 'value' && existing !== binding);
-  if (conflict) throw errorAt(pos, `variable \`${name}\` already declared`);
+  if (existing !== undefined && existing !== 'value' && existing !== 'relationship') {
+    throw alreadyDeclared(rel.pos, name);
+  }
+  scope.set(name, binding);
+}
+
+/** What a projected or unwound expression binds, as far as its shape tells without types. */
+function bindingOf(expr: Expr, scope: Scope): Binding {
+  switch (expr.type) {
+    case 'variable':
+      return scope.get(expr.name)!;
+    case 'call':
+      return 'value';
+    default:
+      return 'plain';
+  }
+}
+
+/** What UNWIND binds to each element of a list. */
+function elementBinding(expr: Expr, scope: Scope): Binding {
+  if (expr.type === 'list') {
+    const items = new Set(expr.items.map((item) => bindingOf(item, scope)));
+    return items.size === 1 && items.has('plain') ? 'plain' : 'value';
+  }
+  if (expr.type === 'variable' && scope.get(expr.name) === 'relationships') return 'relationship';
+  return bindingOf(expr, scope) === 'plain' ? 'plain' : 'value';
 }
 
 /** Checks WITH/RETURN items and answers the scope after the clause (only what is projected, unless `*`). */
@@ -104,15 +156,36 @@ function checkProjection(projection: Projection & { pos: Position }, scope: Scop
     const column = columnName(item);
     if (columns.has(column)) throw errorAt(item.expr.pos, `multiple result columns with the same name \`${column}\``);
     columns.add(column);
-    const binding = item.expr.type === 'variable' ? scope.get(item.expr.name)! : 'value';
-    projected.set(item.alias ?? column, binding);
+    projected.set(item.alias ?? column, bindingOf(item.expr, scope));
   }
-  // ORDER BY may use both the projected names and the variables they were computed from.
-  const sortScope = new Map([...scope, ...projected]);
-  for (const item of projection.orderBy ?? []) checkExpr(item.expr, sortScope, 'allowed');
+  checkOrderBy(projection, scope, projected);
   if (projection.skip) checkCount(projection.skip, 'SKIP');
   if (projection.limit) checkCount(projection.limit, 'LIMIT');
   return projected;
+}
+
+/**
+ * ORDER BY may use the projected names and the variables they were computed from; after DISTINCT or aggregation
+ * only the projected names (or a projected expression repeated whole), since the other values are gone.
+ */
+function checkOrderBy(projection: Projection, scope: Scope, projected: Scope): void {
+  const collapsed = projection.distinct || projection.items.some((item) => containsAggregate(item.expr));
+  const sortScope = collapsed ? projected : new Map([...scope, ...projected]);
+  for (const { expr } of projection.orderBy ?? []) {
+    if (collapsed && projection.items.some((item) => sameExpr(item.expr, expr))) continue;
+    checkExpr(expr, sortScope, { forbiddenIn: 'ORDER BY' });
+  }
+}
+
+function containsAggregate(expr: Expr): boolean {
+  if (expr.type === 'countStar' || (expr.type === 'call' && AGGREGATE_FUNCTIONS.has(expr.name))) return true;
+  return exprChildren(expr).some(containsAggregate);
+}
+
+/** Structural equality, positions aside: how the translator finds a sort key among the projected items. */
+function sameExpr(a: Expr, b: Expr): boolean {
+  const withoutPos = (key: string, value: unknown) => (key === 'pos' ? undefined : value);
+  return JSON.stringify(a, withoutPos) === JSON.stringify(b, withoutPos);
 }
 
 function columnName(item: ProjectionItem): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CypherError } from './errors.js';
+import { CypherError, MAX_QUERY_TOKENS, TOO_MANY_TOKENS } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
 
 const kinds = (text: string) => tokenize(text).map((t) => [t.kind, t.text]);
@@ -102,6 +102,32 @@ describe('tokenize', () => {
 
   it('refuses characters that are not Cypher', () => {
     expect(lexError('MATCH (n) WHERE n.a != 1')).toBe("line 1:20 unexpected character '!'");
+  });
+
+  it('reads characters outside the BMP whole, in names and strings', () => {
+    expect(kinds("𝑥 RETURN '𝑥 and 😀' `a😀b`")).toEqual([
+      ['ident', '𝑥'], ['ident', 'RETURN'], ['string', '𝑥 and 😀'], ['quotedIdent', 'a😀b'], ['eof', ''],
+    ]);
+    expect(kinds('n𝑥1')).toEqual([['ident', 'n𝑥1'], ['eof', '']]);
+  });
+
+  it('reports an unexpected character outside the BMP whole, never half a surrogate pair', () => {
+    expect(lexError('RETURN 1 😀')).toBe("line 1:9 unexpected character '😀'");
+    expect(lexError('RETURN 1😀')).toBe("line 1:8 unexpected character '😀'");
+  });
+
+  it('refuses a number glued to a word outside the BMP, naming the whole character', () => {
+    expect(lexError('RETURN 12𝑥')).toBe("line 1:7 invalid number '12𝑥'");
+  });
+
+  it('reads a query of exactly the token limit', () => {
+    // `RETURN [1,...,1]` with n items is 2n + 2 tokens.
+    expect(tokenize(`RETURN [${Array(MAX_QUERY_TOKENS / 2 - 1).fill('1').join(',')}]`)).toHaveLength(MAX_QUERY_TOKENS + 1);
+  });
+
+  it('refuses a query of more tokens than the limit', () => {
+    expect(lexError(`RETURN [${Array(MAX_QUERY_TOKENS / 2).fill('1').join(',')}]`)).toBe(TOO_MANY_TOKENS);
+    expect(TOO_MANY_TOKENS).toBe('query is too long (at most 20000 tokens)');
   });
 
   it('refuses a number glued to a word', () => {

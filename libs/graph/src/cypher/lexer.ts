@@ -1,5 +1,5 @@
 import type { Position } from './ast.js';
-import { errorAt } from './errors.js';
+import { CypherError, errorAt, MAX_QUERY_TOKENS, TOO_MANY_TOKENS } from './errors.js';
 
 export type TokenKind = 'ident' | 'quotedIdent' | 'string' | 'integer' | 'float' | 'param' | 'symbol' | 'eof';
 
@@ -26,8 +26,14 @@ const ESCAPES: Record<string, string> = {
 const IDENT_START = /[\p{ID_Start}_]/u;
 const IDENT_PART = /[\p{ID_Continue}$]/u;
 const DIGIT = /[0-9]/;
+// Sticky, so a number is read in place: slicing the rest of the text per number made long lists quadratic.
+const RADIX_NUMBER = /0[xX][0-9a-fA-F]+|0o[0-7]+/y;
+const DECIMAL_NUMBER = /(?:[0-9]+\.[0-9]+|\.[0-9]+|[0-9]+)(?:[eE][+-]?[0-9]+)?/y;
 
-/** Splits a query into tokens with positions, so every later error can say `line L:C`. */
+/**
+ * Splits a query into tokens with positions, so every later error can say `line L:C`. Reads by code point, so a
+ * character outside the BMP is one character (never half a surrogate pair). Refuses more than MAX_QUERY_TOKENS.
+ */
 export function tokenize(text: string): Token[] {
   return new Lexer(text).run();
 }
@@ -44,6 +50,7 @@ class Lexer {
     for (;;) {
       this.skipBlanks();
       if (this.offset >= this.text.length) break;
+      if (this.tokens.length === MAX_QUERY_TOKENS) throw new CypherError(TOO_MANY_TOKENS);
       this.tokens.push(this.next());
     }
     const pos = this.pos(this.offset);
@@ -84,8 +91,14 @@ class Lexer {
     }
   }
 
+  /** The whole character (one or two UTF-16 units) at an offset; '' at the end. */
+  private charAt(offset: number): string {
+    const code = this.text.codePointAt(offset);
+    return code === undefined ? '' : String.fromCodePoint(code);
+  }
+
   private next(): Token {
-    const c = this.text[this.offset];
+    const c = this.charAt(this.offset);
     if (c === "'" || c === '"') return this.string(c);
     if (c === '`') return this.quotedIdent();
     if (c === '$') return this.param();
@@ -106,12 +119,12 @@ class Lexer {
 
   private identEnd(from: number): number {
     let end = from;
-    while (end < this.text.length && IDENT_PART.test(this.text[end])) end++;
+    for (let c = this.charAt(end); c !== '' && IDENT_PART.test(c); c = this.charAt(end)) end += c.length;
     return end;
   }
 
   private ident(): Token {
-    const end = this.identEnd(this.offset + 1);
+    const end = this.identEnd(this.offset + this.charAt(this.offset).length);
     return this.token('ident', this.text.slice(this.offset, end), end);
   }
 
@@ -120,21 +133,20 @@ class Lexer {
     let name = '';
     let i = this.offset + 1;
     for (;;) {
-      if (i >= text.length) throw errorAt(this.pos(this.offset), 'unterminated quoted name');
-      if (text[i] === '`') {
-        if (text[i + 1] !== '`') break;
-        name += '`';
-        i += 2;
-      } else {
-        name += text[i++];
-      }
+      const close = text.indexOf('`', i);
+      if (close === -1) throw errorAt(this.pos(this.offset), 'unterminated quoted name');
+      name += text.slice(i, close);
+      i = close;
+      if (text[i + 1] !== '`') break;
+      name += '`';
+      i += 2;
     }
     if (name === '') throw errorAt(this.pos(this.offset), 'a quoted name cannot be empty');
     return this.token('quotedIdent', name, i + 1);
   }
 
   private param(): Token {
-    const next = this.text[this.offset + 1] ?? '';
+    const next = this.charAt(this.offset + 1);
     let end = this.offset + 1;
     if (IDENT_START.test(next) || DIGIT.test(next)) end = this.identEnd(this.offset + 1);
     else if (next === '`') end = this.text.indexOf('`', this.offset + 2) + 1 || this.text.length;
@@ -150,8 +162,11 @@ class Lexer {
       const c = text[i];
       if (c === quote) break;
       if (c !== '\\') {
-        value += c;
-        i++;
+        // Copy the run up to the next quote or backslash at once (surrogate pairs stay whole).
+        let end = i + 1;
+        while (end < text.length && text[end] !== quote && text[end] !== '\\') end++;
+        value += text.slice(i, end);
+        i = end;
         continue;
       }
       const e = text[i + 1] ?? '';
@@ -190,14 +205,14 @@ class Lexer {
   }
 
   private number(): Token {
-    const text = this.text;
-    const rest = text.slice(this.offset);
-    const radix = /^0[xX][0-9a-fA-F]+|^0o[0-7]+/.exec(rest);
-    const decimal = /^(?:[0-9]+\.[0-9]+|\.[0-9]+|[0-9]+)(?:[eE][+-]?[0-9]+)?/.exec(rest);
-    const source = radix?.[0] ?? decimal![0];
+    RADIX_NUMBER.lastIndex = this.offset;
+    const radix = RADIX_NUMBER.exec(this.text);
+    DECIMAL_NUMBER.lastIndex = this.offset;
+    const source = radix?.[0] ?? DECIMAL_NUMBER.exec(this.text)![0];
     const end = this.offset + source.length;
-    if (end < text.length && IDENT_PART.test(text[end])) {
-      throw errorAt(this.pos(this.offset), `invalid number '${source}${text[end]}'`);
+    const after = this.charAt(end);
+    if (after !== '' && IDENT_PART.test(after)) {
+      throw errorAt(this.pos(this.offset), `invalid number '${source}${after}'`);
     }
     if (radix) return this.integer(source, parseInt(source.slice(2), source[1].toLowerCase() === 'x' ? 16 : 8), end);
     if (/[.eE]/.test(source)) {

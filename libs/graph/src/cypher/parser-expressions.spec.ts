@@ -17,7 +17,7 @@ describe('parseCypher: literals', () => {
   it.each([
     ['true', lit(true)], ['False', lit(false)], ['NULL', lit(null)], ['TRUE', lit(true)], ["'a'", lit('a')],
     ['"b"', lit('b')], ['42', lit(42)], ['0x10', lit(16)], ['0o10', lit(8)], ['1.0', lit(1, true)], ['.5', lit(0.5, true)],
-    ['1e3', lit(1000, true)], ['-1.0', lit(-1, true)], ['-7', lit(-7)],
+    ['1e3', lit(1000, true)], ['-1.0', lit(-1, true)], ['-7', lit(-7)], ["'𝑥'", lit('𝑥')],
   ])('reads %s', (text, expected) => {
     expect(expr(text)).toEqual(expected);
   });
@@ -145,6 +145,23 @@ describe('parseCypher: pattern predicates', () => {
 
   it('reads a pattern predicate wrapped in parentheses', () => {
     expect(where('((n)-->(m))')).toEqual(where('(n)-->(m)'));
+    expect(where('(((n)-->(m)-->(n)))')).toEqual(where('(n)-->(m)-->(n)'));
+  });
+
+  it('reads parentheses around a pattern and more as an expression, not a pattern', () => {
+    expect(where('((n)-->(m) AND true)')).toEqual(bin('AND', where('(n)-->(m)'), lit(true)));
+    expect(where('(((n)-->(m)) OR ((m)-->(n)))')).toEqual(bin('OR', where('(n)-->(m)'), where('(m)-->(n)')));
+  });
+
+  it('reads pattern predicates nested in the property maps of pattern predicates', () => {
+    const inner = where('(n)-->(m)');
+    expect(where('(n {k: (n)-->(m)})-->(m)')).toEqual({
+      type: 'pattern',
+      element: {
+        nodes: [{ variable: 'n', labels: [], properties: { type: 'map', entries: [{ key: 'k', value: inner }] } }, { variable: 'm', labels: [] }],
+        relationships: [{ types: [], direction: 'out' }],
+      },
+    });
   });
 
   it('places expressions at their first token', () => {

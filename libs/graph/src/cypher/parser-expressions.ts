@@ -1,8 +1,8 @@
 import { SUPPORTED_FUNCTIONS } from './ast.js';
 import type { BinaryOp, Expr, ListExpr, MapExpr, Position, QuantifierExpr } from './ast.js';
 import { CypherError, errorAt, notSupported, PARAMETERS_NOT_SUPPORTED, unknownFunction } from './errors.js';
-import { parsePatternElement, skimPatternElement } from './parser-patterns.js';
-import { MAX_NESTING, type TokenStream } from './parser-stream.js';
+import { parsePatternElement, patternAhead } from './parser-patterns.js';
+import type { TokenStream } from './parser-stream.js';
 
 const COMPARISONS = new Set<string>(['=', '<>', '<', '>', '<=', '>=']);
 const QUANTIFIERS = new Set(['all', 'any', 'none', 'single']);
@@ -222,12 +222,10 @@ function parseQuantifier(s: TokenStream, name: string, pos: Position): Quantifie
 /** `( ... )`: a pattern predicate when a node pattern is followed by a relationship, else a parenthesized expr. */
 function parseParenthesized(s: TokenStream): Expr {
   const open = s.peek();
-  const mark = s.mark();
-  // `((a)-->(b))` is a parenthesized pattern; the bound keeps look-ahead linear on a flood of `(`.
-  for (let i = 0; i < MAX_NESTING && s.isSymbol('(') && s.isSymbol('(', 1); i++) s.next();
-  const relationships = skimPatternElement(s);
-  s.reset(mark);
-  if (relationships > 0) return { type: 'pattern', element: parsePatternElement(s), pos: open.pos };
+  // `((a)-->(b))` is a parenthesized pattern, `((a)-->(b) AND x)` an expression around one.
+  if ((patternAhead(s)?.relationships ?? 0) > 0) {
+    return { type: 'pattern', element: parsePatternElement(s), pos: open.pos };
+  }
   s.next();
   const expr = parseExpression(s);
   if (!s.isSymbol(')')) throw s.expected("')'");
@@ -251,14 +249,10 @@ function parseList(s: TokenStream): ListExpr {
 }
 
 function isPatternComprehension(s: TokenStream): boolean {
-  const mark = s.mark();
-  if (s.isVariable() && s.isSymbol('=', 1)) {
-    s.next();
-    s.next();
-  }
-  const found = skimPatternElement(s) > 0 && (s.isSymbol('|') || s.isKeyword('WHERE'));
-  s.reset(mark);
-  return found;
+  const from = s.isVariable() && s.isSymbol('=', 1) ? 2 : 0;
+  const pattern = patternAhead(s, from);
+  if (!pattern || pattern.relationships === 0) return false;
+  return s.isSymbol('|', from + pattern.length) || s.isKeyword('WHERE', from + pattern.length);
 }
 
 /** `{k: v, ...}`; the legacy `{param}` form is refused. */

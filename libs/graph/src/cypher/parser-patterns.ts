@@ -36,6 +36,9 @@ function parsePatternPart(s: TokenStream): PatternPart {
   if (element.relationships.length !== 1) {
     throw errorAt(word.pos, `${word.text} requires a pattern with exactly one relationship`);
   }
+  // The pathfinder searches from the shortest length up; a longer minimum is not a shortest path.
+  const min = element.relationships[0].range?.min;
+  if (min !== undefined && min > 1) throw errorAt(word.pos, `${word.text} requires a minimum length of 0 or 1`);
   return withVariable({ shortest, element, pos }, variable);
 }
 
@@ -129,40 +132,80 @@ function parseRange(s: TokenStream): { min?: number; max?: number } {
   return range;
 }
 
+/** A pattern element found ahead: its relationships and how many tokens it spans. */
+export interface PatternAhead {
+  relationships: number;
+  length: number;
+}
+
+/** A skimmed chain: its relationships and the place just past it. */
+interface Skim {
+  relationships: number;
+  end: number;
+}
+
+/** Look-ahead results by token index (end is an index too; `null`: not a pattern), so no start is skimmed twice. */
+const skims = new WeakMap<TokenStream, Map<number, Skim | null>>();
+
 /**
- * Looks ahead over a pattern element without parsing its maps (so that telling a pattern from an expression stays
- * linear): the number of relationships, or -1 when the tokens are not a pattern. Moves the cursor; callers reset it.
+ * Looks ahead, without moving, over the pattern element (possibly parenthesized) that starts `ahead` places on,
+ * without parsing its maps: undefined when the tokens are not one. Brackets are jumped over with the stream's
+ * precomputed matches and results are memoised, so telling patterns from expressions stays linear in the query.
  */
-export function skimPatternElement(s: TokenStream): number {
-  if (!skimNode(s)) return -1;
+export function patternAhead(s: TokenStream, ahead = 0): PatternAhead | undefined {
+  let memo = skims.get(s);
+  if (!memo) skims.set(s, (memo = new Map()));
+  const start = s.mark() + ahead;
+  if (!memo.has(start)) skimParenthesized(s, ahead, memo);
+  const found = memo.get(start);
+  return found ? { relationships: found.relationships, length: found.end - start } : undefined;
+}
+
+/**
+ * Skims a run of `(`: the innermost opens the chain of nodes and relationships, and each enclosing `(` wraps a
+ * pattern only when its `)` comes right after (`((a)-->(b))`, but not `((a)-->(b) AND x)`). Memoises every start.
+ */
+function skimParenthesized(s: TokenStream, ahead: number, memo: Map<number, Skim | null>): void {
+  const base = s.mark();
+  let inner = ahead;
+  while (s.isSymbol('(', inner) && s.isSymbol('(', inner + 1)) inner++;
+  let found = skimChain(s, inner);
+  for (let at = inner; at >= ahead; at--) {
+    if (found && at < inner) found = s.closing(at) === found.end ? { ...found, end: found.end + 1 } : undefined;
+    memo.set(base + at, found ? { relationships: found.relationships, end: base + found.end } : null);
+  }
+}
+
+/** A chain `(a)-[r]->(b)...` starting `at` places ahead. */
+function skimChain(s: TokenStream, at: number): Skim | undefined {
+  let end = skimNode(s, at);
   let relationships = 0;
-  while (atRelationship(s)) {
-    s.acceptSymbol('<');
-    s.next();
-    if (s.isSymbol('[') && !skipBalanced(s)) return -1;
-    if (!s.acceptSymbol('-')) return -1;
-    s.acceptSymbol('>');
-    if (!skimNode(s)) return -1;
+  while (end >= 0) {
+    const dash = s.isSymbol('<', end) ? end + 1 : end;
+    if (!s.isSymbol('-', dash) || !(s.isSymbol('[', dash + 1) || s.isSymbol('-', dash + 1))) {
+      return { relationships, end };
+    }
+    let next = dash + 1;
+    if (s.isSymbol('[', next)) next = after(s, next);
+    if (next < 0 || !s.isSymbol('-', next)) return undefined;
+    next++;
+    if (s.isSymbol('>', next)) next++;
+    end = skimNode(s, next);
     relationships++;
   }
-  return relationships;
+  return undefined;
 }
 
-function skimNode(s: TokenStream): boolean {
-  if (!s.isSymbol('(')) return false;
-  const at = s.isVariable(1) ? 2 : 1;
-  if (!s.isSymbol(')', at) && !s.isSymbol(':', at) && !s.isSymbol('{', at)) return false;
-  return skipBalanced(s);
+/** The place just past a node pattern starting `at` places ahead; -1 when there is none. */
+function skimNode(s: TokenStream, at: number): number {
+  if (!s.isSymbol('(', at)) return -1;
+  const inside = s.isVariable(at + 1) ? at + 2 : at + 1;
+  if (!s.isSymbol(')', inside) && !s.isSymbol(':', inside) && !s.isSymbol('{', inside)) return -1;
+  return after(s, at);
 }
 
-/** Skips from an opening bracket to its match; false at end of input. */
-function skipBalanced(s: TokenStream): boolean {
-  let depth = 0;
-  do {
-    const token = s.next();
-    if (token.kind === 'eof') return false;
-    if (token.kind === 'symbol' && '([{'.includes(token.text)) depth++;
-    if (token.kind === 'symbol' && ')]}'.includes(token.text)) depth--;
-  } while (depth > 0);
-  return true;
+/** The place just past the bracket matching the one `at` places ahead; -1 when it is never closed. */
+function after(s: TokenStream, at: number): number {
+  const close = s.closing(at);
+  return close < 0 ? -1 : close + 1;
 }

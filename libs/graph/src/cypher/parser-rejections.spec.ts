@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  CypherError, INVALID_INPUT, PARAMETERS_NOT_SUPPORTED, PROCEDURES_NOT_SUPPORTED, UPDATING_CLAUSES_NOT_SUPPORTED,
+  CypherError, INVALID_INPUT, MAX_QUERY_CHARACTERS, PARAMETERS_NOT_SUPPORTED, PROCEDURES_NOT_SUPPORTED,
+  QUERY_TOO_LONG, TOO_MANY_TOKENS, UPDATING_CLAUSES_NOT_SUPPORTED,
 } from './errors.js';
 import { parseCypher } from './parser.js';
 
@@ -57,6 +58,7 @@ describe('parseCypher: unsupported constructs, named with their position', () =>
     ['RETURN [x IN [1, 2] WHERE x > 1]', 'line 1:7 list comprehension is not supported'],
     ['MATCH (n) RETURN [(n)-->(m) | m.name]', 'line 1:17 pattern comprehension is not supported'],
     ['MATCH (n) RETURN [p = (n)-->(m) WHERE m.a | p]', 'line 1:17 pattern comprehension is not supported'],
+    ['MATCH (n) RETURN [((n)-->(m)) | m.name]', 'line 1:17 pattern comprehension is not supported'],
     ['RETURN [1, 2][0]', 'line 1:13 list indexing and slicing is not supported'],
     ['MATCH (n) RETURN labels(n)[0..1]', 'line 1:26 list indexing and slicing is not supported'],
     ['MATCH (n) RETURN n {.name, .objectid}', 'line 1:19 map projection is not supported'],
@@ -108,19 +110,34 @@ describe('parseCypher: syntax errors name what was expected and what was found',
     ['MATCH (n) /* open\nRETURN n', 'line 1:10 unterminated comment'],
     ['MATCH p = shortestPath((a)-->(b)-->(c)) RETURN p', 'line 1:10 shortestPath requires a pattern with exactly one relationship'],
     ['MATCH p = allShortestPaths((a)) RETURN p', 'line 1:10 allShortestPaths requires a pattern with exactly one relationship'],
+    ['MATCH p = shortestPath((a)-[*2..]->(b)) RETURN p', 'line 1:10 shortestPath requires a minimum length of 0 or 1'],
+    ['MATCH p = allShortestPaths((a)-[:R*3]->(b)) RETURN p', 'line 1:10 allShortestPaths requires a minimum length of 0 or 1'],
   ])('refuses %j', (text, message) => {
     expect(refusal(text)).toBe(message);
   });
 
   it('refuses nesting deeper than 200 levels without overflowing the stack', () => {
-    expect(refusal(`RETURN ${'('.repeat(100_000)}1`)).toMatch(/^line 1:\d+ query is nested too deeply \(more than 200 levels\)$/);
-    expect(refusal(`RETURN ${'NOT '.repeat(100_000)}true`)).toMatch(/query is nested too deeply/);
-    expect(refusal(`MATCH ${'('.repeat(100_000)}`)).toMatch(/query is nested too deeply/);
+    expect(refusal(`RETURN ${'('.repeat(19_000)}1`)).toMatch(/^line 1:\d+ query is nested too deeply \(more than 200 levels\)$/);
+    expect(refusal(`RETURN ${'NOT '.repeat(19_000)}true`)).toMatch(/query is nested too deeply/);
+    expect(refusal(`MATCH ${'('.repeat(19_000)}`)).toMatch(/query is nested too deeply/);
     expect(refusal(`RETURN ${'['.repeat(300)}1${']'.repeat(300)}`)).toMatch(/query is nested too deeply/);
   });
 
   it('refuses operator chains whose syntax tree would be too deep', () => {
     expect(refusal(`MATCH (a) RETURN a${' + 1'.repeat(2000)}`)).toMatch(/^line 1:\d+ query is nested too deeply$/);
+  });
+
+  it('refuses text longer than the limit before reading it', () => {
+    expect(refusal(`RETURN '${'x'.repeat(MAX_QUERY_CHARACTERS)}'`)).toBe(QUERY_TOO_LONG);
+    expect(refusal(`RETURN ${'('.repeat(MAX_QUERY_CHARACTERS)}`)).toBe('query is too long (at most 100000 characters)');
+  });
+
+  it('accepts text up to the limit', () => {
+    expect(parseCypher(`RETURN '${'x'.repeat(MAX_QUERY_CHARACTERS - 9)}'`).clauses).toHaveLength(1);
+  });
+
+  it('refuses more tokens than the limit', () => {
+    expect(refusal(`RETURN ${Array(10_001).fill('1').join('+')}`)).toBe(TOO_MANY_TOKENS);
   });
 
   it('accepts nesting up to the bound', () => {

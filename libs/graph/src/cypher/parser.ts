@@ -3,8 +3,8 @@ import type {
   WithClause,
 } from './ast.js';
 import {
-  CypherError, errorAt, INVALID_INPUT, NESTED_TOO_DEEPLY, notSupported, PROCEDURES_NOT_SUPPORTED,
-  UPDATING_CLAUSES_NOT_SUPPORTED,
+  CypherError, errorAt, INVALID_INPUT, MAX_QUERY_CHARACTERS, NESTED_TOO_DEEPLY, notSupported,
+  PROCEDURES_NOT_SUPPORTED, QUERY_TOO_LONG, UPDATING_CLAUSES_NOT_SUPPORTED,
 } from './errors.js';
 import { tokenize } from './lexer.js';
 import { parseExpression } from './parser-expressions.js';
@@ -24,6 +24,7 @@ const UNSUPPORTED_CLAUSES: Record<string, string> = {
  * syntax errors with `line L:C`, updating clauses, CALL, parameters and the constructs the subset refuses.
  */
 export function parseCypher(text: string): CypherQuery {
+  if (text.length > MAX_QUERY_CHARACTERS) throw new CypherError(QUERY_TOO_LONG);
   if (text.trim() === '') throw new CypherError(INVALID_INPUT);
   try {
     return parseQuery(text);
