@@ -469,6 +469,19 @@ describe('graph endpoints', () => {
       expect(errorMessage(res, 400)).toBe(`query result exceeds the limit of ${RESULT_LIMIT} graph elements; add a LIMIT`);
     });
 
+    it('answers 400 rather than a partial answer when pathfinding stopped at the cap and the query filtered after it', async () => {
+      const res = await cypher({
+        query: "MATCH p = shortestPath((u:User)-[:MemberOf*1..]->(g:Group {objectid: 'BIG'})) WHERE size(nodes(p)) > 5 RETURN p",
+      });
+      expect(errorMessage(res, 400)).toBe(`query result exceeds the limit of ${RESULT_LIMIT} graph elements; add a LIMIT`);
+    });
+
+    it('answers a LIMIT below the cap from a pathfinding step that stopped at the cap', async () => {
+      const res = await cypher({ query: "MATCH p = shortestPath((u:User)-[:MemberOf*1..]->(g:Group {objectid: 'BIG'})) RETURN p LIMIT 3" });
+      expect(res.status).toBe(200);
+      expect(res.body.data.edges).toHaveLength(3);
+    });
+
     it('answers 504 request timed out past the deadline and leaves no statement running', async () => {
       const res = await t.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(admin)).set('Prefer', 'wait=1')
         .send({ query: 'MATCH p = (a:Container)-[:LocalToComputer*1..12]->(b:Container) RETURN count(p)' });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, Database, pgErrorCode } from '@app/platform';
+import { GraphErrors } from '../../application/graph-errors.js';
 import { GraphQueryEngine, type PathRequest, type QueryLimits } from '../../application/ports.js';
 import type { CypherQuery } from '../../cypher/ast.js';
 import { QUERY_NOT_EVALUATED } from '../../cypher/sql/errors.js';
@@ -36,7 +37,10 @@ export class PgQueryEngine extends GraphQueryEngine {
     const kindIds = await this.kinds.idsFor(kindNamesOf(query), { create: false });
     const translation = translateQuery(query, kindIds, { rowLimit: limits.rowLimit });
     try {
-      return await this.database.transaction((manager) => this.run(translation, manager), { readOnly: true });
+      return await this.database.transaction(
+        (manager) => this.run(translation, manager, limits.rowLimit, Math.min(returnLimit(query), limits.rowLimit + 1)),
+        { readOnly: true },
+      );
     } catch (error) {
       throw evaluationError(error);
     }
@@ -46,11 +50,16 @@ export class PgQueryEngine extends GraphQueryEngine {
     return this.pathfinder.shortestPaths(request);
   }
 
-  private async run(translation: Translation, manager: EntityManager): Promise<QueryRows> {
+  /** `wanted`: the most rows the caller can receive (the query's LIMIT, or one past the row cap). */
+  private async run(translation: Translation, manager: EntityManager, rowLimit: number, wanted: number): Promise<QueryRows> {
     const found: FoundPath[][] = [];
     for (const step of translation.steps) found.push(await this.pathfinder.run(step, manager));
     const { text, values } = translation.statement(found);
     const rows: Record<string, unknown>[] = await manager.query(text, values);
+    // A step that stopped at its path limit left paths unfound; if the statement then kept fewer rows than the
+    // caller could receive, some answers may be missing: refuse rather than return a silently partial result.
+    const stepCut = found.some((paths, index) => paths.length >= translation.steps[index].limit);
+    if (stepCut && rows.length < wanted) throw ApiError.badRequest(GraphErrors.resultTooLarge(rowLimit));
     const { nodeIds, edgeIds } = referencedIds(rows, translation.outputs);
     const [nodes, edges] = await this.fetch(nodeIds, edgeIds, manager);
     return { columns: translation.outputs.map((output) => output.name), rows: resultRows(rows, translation.outputs, nodes, edges) };
@@ -74,6 +83,13 @@ export class PgQueryEngine extends GraphQueryEngine {
     }]));
     return [nodes, edges];
   }
+}
+
+/** The literal LIMIT of the final RETURN, if any. */
+function returnLimit(query: CypherQuery): number {
+  const last = query.clauses.at(-1);
+  const limit = last?.type === 'return' ? last.limit : undefined;
+  return limit?.type === 'literal' && typeof limit.value === 'number' ? limit.value : Number.POSITIVE_INFINITY;
 }
 
 /** A data exception raised by the query's own values becomes a 400 naming the reason (never the SQL text). */
