@@ -14,6 +14,7 @@ import { RFC3339 } from './support/identity.js';
 
 const RESULT_LIMIT = 20;
 const BIG_GROUP_SIZE = 25;
+const PATHFINDING_CAPPED = `pathfinding stopped at ${RESULT_LIMIT + 1} paths, too many to answer this query exactly; add a LIMIT or narrow its start or end nodes`;
 const DENSE_SIZE = 40;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -473,7 +474,15 @@ describe('graph endpoints', () => {
       const res = await cypher({
         query: "MATCH p = shortestPath((u:User)-[:MemberOf*1..]->(g:Group {objectid: 'BIG'})) WHERE size(nodes(p)) > 5 RETURN p",
       });
-      expect(errorMessage(res, 400)).toBe(`query result exceeds the limit of ${RESULT_LIMIT} graph elements; add a LIMIT`);
+      expect(errorMessage(res, 400)).toBe(PATHFINDING_CAPPED);
+    });
+
+    it.each([
+      "MATCH p = shortestPath((u:User)-[:MemberOf*1..]->(g:Group {objectid: 'BIG'})) RETURN u.name ORDER BY u.name DESC LIMIT 3",
+      "MATCH p = shortestPath((u:User)-[:MemberOf*1..]->(g:Group {objectid: 'BIG'})) RETURN count(p) LIMIT 1",
+      "MATCH p = shortestPath((u:User)-[:MemberOf*1..]->(g:Group {objectid: 'BIG'})) RETURN DISTINCT g.name, count(*) LIMIT 1",
+    ])('answers 400 rather than a wrong answer from a capped pathfinding step: %s', async (query) => {
+      expect(errorMessage(await cypher({ query }), 400)).toBe(PATHFINDING_CAPPED);
     });
 
     it('answers a LIMIT below the cap from a pathfinding step that stopped at the cap', async () => {

@@ -6,6 +6,8 @@ export const GraphErrors = {
   nodeNotFound: 'node not found',
   objectIdMalformed: 'object id is malformed',
   resultTooLarge: (limit: number) => `query result exceeds the limit of ${limit} graph elements; add a LIMIT`,
+  pathfindingCapped: (paths: number) =>
+    `pathfinding stopped at ${paths} paths, too many to answer this query exactly; add a LIMIT or narrow its start or end nodes`,
   tooManyGraphRequests: (limit: number) =>
     `too many graph requests in progress for this user (at most ${limit} at a time); try again when one finishes`,
 

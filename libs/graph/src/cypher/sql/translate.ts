@@ -19,6 +19,11 @@ export interface Translation {
   /** The statement text and values, given the paths each step found (in step order). */
   statement(found: FoundPath[][]): { text: string; values: unknown[] };
   outputs: OutputColumn[];
+  /**
+   * True when every found path becomes exactly one row and the steps' limit is the query's own LIMIT: a step
+   * stopping at its limit then still gives the full answer. Otherwise a capped step means a partial answer.
+   */
+  stepsLimitedByQuery: boolean;
 }
 
 /**
@@ -47,6 +52,7 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
   }
   if (!result) throw new Error('a checked query ends with RETURN');
   const limit = safeStepLimit(query.clauses);
+  const stepsLimitedByQuery = limit !== undefined && ctx.steps.every((step) => limit < step.limit);
   if (limit !== undefined) for (const step of ctx.steps) step.limit = Math.min(step.limit, limit);
   const { outputs } = result;
   const statement = ctx.materialized.length === 0
@@ -55,6 +61,7 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
   return {
     steps: ctx.steps,
     outputs,
+    stepsLimitedByQuery,
     statement(found) {
       const { text, values } = statement.toQuery();
       return {

@@ -38,7 +38,7 @@ export class PgQueryEngine extends GraphQueryEngine {
     const translation = translateQuery(query, kindIds, { rowLimit: limits.rowLimit });
     try {
       return await this.database.transaction(
-        (manager) => this.run(translation, manager, limits.rowLimit, Math.min(returnLimit(query), limits.rowLimit + 1)),
+        (manager) => this.run(translation, manager),
         { readOnly: true },
       );
     } catch (error) {
@@ -50,16 +50,15 @@ export class PgQueryEngine extends GraphQueryEngine {
     return this.pathfinder.shortestPaths(request);
   }
 
-  /** `wanted`: the most rows the caller can receive (the query's LIMIT, or one past the row cap). */
-  private async run(translation: Translation, manager: EntityManager, rowLimit: number, wanted: number): Promise<QueryRows> {
+  private async run(translation: Translation, manager: EntityManager): Promise<QueryRows> {
     const found: FoundPath[][] = [];
     for (const step of translation.steps) found.push(await this.pathfinder.run(step, manager));
     const { text, values } = translation.statement(found);
     const rows: Record<string, unknown>[] = await manager.query(text, values);
-    // A step that stopped at its path limit left paths unfound; if the statement then kept fewer rows than the
-    // caller could receive, some answers may be missing: refuse rather than return a silently partial result.
-    const stepCut = found.some((paths, index) => paths.length >= translation.steps[index].limit);
-    if (stepCut && rows.length < wanted) throw ApiError.badRequest(GraphErrors.resultTooLarge(rowLimit));
+    // A step that stopped at its path limit left paths unfound. Unless each path is one row and the limit was the
+    // query's own LIMIT, filters, ORDER BY or aggregates after it would answer from a partial set: refuse instead.
+    const capped = translation.steps.find((step, index) => found[index].length >= step.limit);
+    if (capped && !translation.stepsLimitedByQuery) throw ApiError.badRequest(GraphErrors.pathfindingCapped(capped.limit));
     const { nodeIds, edgeIds } = referencedIds(rows, translation.outputs);
     const [nodes, edges] = await this.fetch(nodeIds, edgeIds, manager);
     return { columns: translation.outputs.map((output) => output.name), rows: resultRows(rows, translation.outputs, nodes, edges) };
@@ -83,13 +82,6 @@ export class PgQueryEngine extends GraphQueryEngine {
     }]));
     return [nodes, edges];
   }
-}
-
-/** The literal LIMIT of the final RETURN, if any. */
-function returnLimit(query: CypherQuery): number {
-  const last = query.clauses.at(-1);
-  const limit = last?.type === 'return' ? last.limit : undefined;
-  return limit?.type === 'literal' && typeof limit.value === 'number' ? limit.value : Number.POSITIVE_INFINITY;
 }
 
 /** A data exception raised by the query's own values becomes a 400 naming the reason (never the SQL text). */
