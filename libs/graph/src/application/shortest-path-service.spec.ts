@@ -45,10 +45,21 @@ describe('ShortestPathService', () => {
     const result = await paths.find('A', 'B', ['MemberOf']);
     expect(engine.request).toEqual({
       startIds: [a.id], endIds: [b.id], edgeKinds: ['MemberOf'], direction: 'outbound', all: true,
-      maxDepth: SHORTEST_PATH_MAX_DEPTH, limit: 5,
+      maxDepth: SHORTEST_PATH_MAX_DEPTH, limit: 6,
     });
     expect(result.nodes.map((node) => node.id)).toEqual([a.id, b.id]);
     expect(result.edges).toHaveLength(1);
+  });
+
+  it('answers 400 rather than a subset when there are more shortest paths than the result limit', async () => {
+    const a = nodes.get('A')!;
+    const b = nodes.get('B')!;
+    const path: GraphPath = { nodes: [a, b], edges: [{ id: '1', startId: a.id, endId: b.id, kind: 'MemberOf', properties: {} }] };
+    engine.paths = Array.from({ length: 6 }, () => path);
+    const error = await apiErrorOf(paths.find('A', 'B', ['MemberOf']));
+    expect([error.getStatus(), error.messages]).toEqual([
+      400, ['pathfinding stopped at 6 paths, too many to answer this query exactly; add a LIMIT or narrow its start or end nodes'],
+    ]);
   });
 
   it('answers 404 node not found for an unknown end', async () => {

@@ -44,9 +44,11 @@ export class ShortestPathService {
       direction: 'outbound',
       all: true,
       maxDepth: SHORTEST_PATH_MAX_DEPTH,
-      limit,
+      limit: limit + 1,
     });
     if (paths.length === 0) throw ApiError.notFound();
+    // More shortest paths than the cap were left unenumerated: say so rather than answer a subset.
+    if (paths.length > limit) throw ApiError.badRequest(GraphErrors.pathfindingCapped(limit + 1));
     const result = collectPaths(paths);
     assertWithinResultLimit(result, limit);
     return result;
