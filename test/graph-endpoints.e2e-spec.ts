@@ -497,6 +497,16 @@ describe('graph endpoints', () => {
       expect(errorMessage(res, 504)).toBe('request timed out');
       expect(await activeStatementsEventually(t.databaseUrl)).toBe(0);
     });
+
+    it('keeps answering normally after queries that timed out', async () => {
+      const slow = () => t.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(admin)).set('Prefer', 'wait=1')
+        .send({ query: 'MATCH p = (a:Container)-[:LocalToComputer*1..12]->(b:Container) RETURN count(p)' });
+      const timedOut = await Promise.all([slow(), slow(), slow()]);
+      expect(timedOut.map((res) => res.status)).toEqual([504, 504, 504]);
+      const res = await cypher({ query: `MATCH (n:User {objectid: '${BOB}'}) RETURN n` });
+      expect(res.status).toBe(200);
+      expect(Object.values(res.body.data.nodes).map((node) => (node as { objectId: string }).objectId)).toEqual([BOB]);
+    });
   });
 });
 
