@@ -10,7 +10,8 @@ import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph-store
 import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
 import { PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
 import { PgQueryEngine } from '../libs/graph/src/infrastructure/pg/pg-query-engine.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { bearer } from './support/auth.js';
+import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
 let database: Database;
@@ -177,6 +178,91 @@ describe('PgQueryEngine beyond the contract', () => {
     it('never adds an unknown label or type to the kind table', async () => {
       await run('MATCH (n:NeverSeenLabel)-[:NeverSeenType]->(m) RETURN n');
       expect(await database.query('SELECT name FROM kind WHERE name = ANY($1::text[])', [['NeverSeenLabel', 'NeverSeenType']])).toEqual([]);
+    });
+  });
+
+  describe('sizes, arity and precision through POST /api/v2/graphs/cypher', () => {
+    let admin: string;
+    const cypher = (query: string) => t.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(admin)).send({ query });
+    const literals = async (query: string) => {
+      const res = await cypher(query);
+      expect(res.status).toBe(200);
+      return (res.body as { data: { literals: { key: string; value: string }[] } }).data.literals;
+    };
+    const BOB = "MATCH (n {objectid: 'U-BOB'})";
+
+    beforeAll(async () => {
+      admin = await login(t, 'admin', ADMIN_PASSWORD);
+    });
+
+    it('answers 200 to long sums and deep nesting (each operand is evaluated once)', async () => {
+      const sum = Array.from({ length: 16 }, () => 'n.score').join(' + ');
+      expect(await literals(`${BOB} RETURN ${sum} AS total`)).toEqual([{ key: 'total', value: '40.0' }]);
+      const nested = `${'toString('.repeat(12)}n.name${')'.repeat(12)}`;
+      expect(await literals(`${BOB} RETURN ${nested} AS name`)).toEqual([{ key: 'name', value: 'BOB@CORP.LOCAL' }]);
+    });
+
+    it('answers 400 naming the arity when a function gets too few or too many arguments', async () => {
+      expect(errorMessage(await cypher('RETURN coalesce()'), 400)).toBe('line 1:7 coalesce() takes at least 1 argument');
+      expect(errorMessage(await cypher("RETURN toLower('A', 'B')"), 400)).toBe('line 1:7 toLower() takes 1 argument');
+      expect(errorMessage(await cypher('MATCH (n) RETURN count()'), 400)).toBe('line 1:17 count() takes 1 argument');
+    });
+
+    it('builds lists and maps of any length with computed items, and tests membership in them', async () => {
+      const numbers = Array.from({ length: 120 }, (_, i) => i);
+      const [list] = await literals(`${BOB} RETURN [n.name, ${numbers.join(', ')}] AS l`);
+      expect(JSON.parse(list.value)).toEqual(['BOB@CORP.LOCAL', ...numbers]);
+      const entries = numbers.map((i) => `k${i}: n.score + ${i}`);
+      const [map] = await literals(`${BOB} RETURN {${entries.join(', ')}} AS m`);
+      expect(JSON.parse(map.value)).toEqual(Object.fromEntries(numbers.map((i) => [`k${i}`, 2.5 + i])));
+      const names = numbers.map((i) => `'x${i}'`).join(', ');
+      expect(await column(`MATCH (n) WHERE n.name IN [n.objectid, ${names}, 'BOB@CORP.LOCAL'] RETURN n`)).toEqual(['U-BOB']);
+    });
+
+    it('answers 400 to more projection items than the limit', async () => {
+      const items = Array.from({ length: 1001 }, (_, i) => `${i} AS c${i}`).join(', ');
+      expect(errorMessage(await cypher(`RETURN ${items}`), 400)).toBe('line 1:0 RETURN cannot project more than 1000 items');
+    });
+
+    it('answers 400 query could not be evaluated when PostgreSQL reaches one of its limits (class 54)', async () => {
+      const items = Array.from({ length: 900 }, (_, i) => `p AS p${i}`).join(', ');
+      expect(errorMessage(await cypher(`MATCH p = (:User)-[:MemberOf]->() RETURN ${items}`), 400))
+        .toBe(`${QUERY_NOT_EVALUATED}: target lists can have at most 1664 entries`);
+    });
+
+    it('writes numbers exactly: integers beyond 2^53 and floats with an integral value', async () => {
+      expect(await literals('RETURN 9007199254740991 + 2 AS big, 1.0 AS one, [1.0, 2] AS list, 1.5 AS half')).toEqual([
+        { key: 'big', value: '9007199254740993' }, { key: 'one', value: '1.0' }, { key: 'list', value: '[1.0,2]' }, { key: 'half', value: '1.5' },
+      ]);
+      expect(await single('RETURN 9007199254740991 + 2 AS big')).toBe('9007199254740993');
+    });
+  });
+
+  describe('nulls and mixed types', () => {
+    it('answers null for the labels and keys of null', async () => {
+      expect(rowsOf(await run('RETURN labels(null) AS l, keys(null) AS k'))).toEqual([[null, null]]);
+      expect(rowsOf(await run("MATCH (n {objectid: 'U-BOB'}) OPTIONAL MATCH (m:Nope) RETURN labels(m), keys(m), keys(n)")))
+        .toEqual([[null, null, ['enabled', 'name', 'objectid', 'pwdlastset', 'score']]]);
+    });
+
+    it('answers 400 naming the types when IN mixes graph elements and values', async () => {
+      const cases: [string, string][] = [
+        ["MATCH (n {objectid: 'U-BOB'}), (m) WITH n, collect(m) AS ms RETURN n.name IN ms", 'IN over a list of nodes expects a node but got a value'],
+        ["MATCH (n {objectid: 'U-BOB'}) RETURN n IN [1, 2]", 'IN expects a value but got a node'],
+      ];
+      for (const [text, reason] of cases) {
+        const error = await refusal(text);
+        expect([error.getStatus(), error.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${TranslationErrors.typeMismatch(reason)}`]);
+      }
+    });
+  });
+
+  describe('UNWIND of graph elements', () => {
+    it('keeps a row for each null in a list of nodes', async () => {
+      const nodes = (await run('MATCH (n) RETURN count(n)')).rows[0][0] as { value: number };
+      const rows = rowsOf(await run('MATCH (n) OPTIONAL MATCH (m:Nope) WITH n, m UNWIND [n, m] AS x RETURN x.name AS name'));
+      expect(rows).toHaveLength(2 * nodes.value);
+      expect(rows.filter(([name]) => name === null).length).toBeGreaterThanOrEqual(nodes.value);
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PREBUILT_QUERIES, REJECTED_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
-import type { MatchClause } from './ast.js';
-import { checkQuery, prepareCypher } from './check.js';
+import { SUPPORTED_FUNCTIONS, type MatchClause } from './ast.js';
+import { arityMessage, checkQuery, MAX_PROJECTION_ITEMS, prepareCypher } from './check.js';
 import { CypherError } from './errors.js';
 import { parseCypher } from './parser.js';
 
@@ -153,6 +153,55 @@ describe('prepareCypher', () => {
 
   it('never throws anything but CypherError, even for a stack-exhausting query', () => {
     expect(refusal(`RETURN ${'-'.repeat(19_000)}1`)).toMatch(/nested too deeply/);
+  });
+});
+
+describe('checkQuery: function arguments', () => {
+  /** Each function with its accepted argument counts (the last being the most it takes; -1: no limit). */
+  const ARITIES: [string, number, number][] = [
+    ['id', 1, 1], ['labels', 1, 1], ['type', 1, 1], ['startNode', 1, 1], ['endNode', 1, 1], ['nodes', 1, 1],
+    ['relationships', 1, 1], ['head', 1, 1], ['tail', 1, 1], ['last', 1, 1], ['size', 1, 1], ['length', 1, 1],
+    ['split', 2, 2], ['toLower', 1, 1], ['toUpper', 1, 1], ['toString', 1, 1], ['toInteger', 1, 1], ['toFloat', 1, 1],
+    ['toBoolean', 1, 1], ['coalesce', 1, -1], ['trim', 1, 1], ['abs', 1, 1], ['keys', 1, 1], ['properties', 1, 1],
+    ['exists', 1, 1], ['count', 1, 1], ['collect', 1, 1], ['sum', 1, 1], ['avg', 1, 1], ['min', 1, 1], ['max', 1, 1],
+    ['date', 0, 1], ['datetime', 0, 1], ['localdatetime', 0, 1], ['time', 0, 1], ['localtime', 0, 1], ['duration', 1, 1],
+  ];
+  const call = (name: string, count: number) => `MATCH (n) RETURN ${name}(${Array.from({ length: count }, () => 'n').join(', ')})`;
+
+  it('knows the arity of every supported function', () => {
+    expect(ARITIES.map(([name]) => name.toLowerCase()).sort()).toEqual([...SUPPORTED_FUNCTIONS].sort());
+  });
+
+  it.each(ARITIES)('refuses %s() with too few or too many arguments', (name, min, max) => {
+    const message = `line 1:17 ${arityMessage(name, min, max === -1 ? Infinity : max)}`;
+    if (min > 0) expect(refusal(call(name, min - 1))).toBe(message);
+    if (max !== -1) expect(refusal(call(name, max + 1))).toBe(message);
+    for (let count = min; count <= (max === -1 ? min + 2 : max); count++) {
+      expect(() => checkQuery(parseCypher(call(name, count)))).not.toThrow();
+    }
+  });
+
+  it.each([
+    ['RETURN coalesce()', 'line 1:7 coalesce() takes at least 1 argument'],
+    ['RETURN toLower()', 'line 1:7 toLower() takes 1 argument'],
+    ["RETURN toLower('A', 'B')", 'line 1:7 toLower() takes 1 argument'],
+    ["RETURN split('a')", 'line 1:7 split() takes 2 arguments'],
+    ['RETURN datetime(1, 2)', 'line 1:7 datetime() takes 0 to 1 argument'],
+    ['MATCH (n) RETURN count()', 'line 1:17 count() takes 1 argument'],
+    ['MATCH (n) RETURN collect(DISTINCT n, n)', 'line 1:17 collect() takes 1 argument'],
+    ['MATCH (n) WHERE size() > 1 RETURN n', 'line 1:16 size() takes 1 argument'],
+  ])('refuses %s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+});
+
+describe('checkQuery: projection size', () => {
+  const items = (count: number) => Array.from({ length: count }, (_, i) => `${i} AS c${i}`).join(', ');
+
+  it(`accepts ${MAX_PROJECTION_ITEMS} projection items and refuses more`, () => {
+    accepts(`RETURN ${items(MAX_PROJECTION_ITEMS)}`);
+    expect(refusal(`RETURN ${items(MAX_PROJECTION_ITEMS + 1)}`)).toBe(`line 1:0 RETURN cannot project more than ${MAX_PROJECTION_ITEMS} items`);
+    expect(refusal(`WITH ${items(MAX_PROJECTION_ITEMS + 1)} RETURN c0`)).toBe(`line 1:0 WITH cannot project more than ${MAX_PROJECTION_ITEMS} items`);
   });
 });
 

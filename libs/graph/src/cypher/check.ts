@@ -1,4 +1,4 @@
-import { AGGREGATE_FUNCTIONS } from './ast.js';
+import { AGGREGATE_FUNCTIONS, type CallExpr } from './ast.js';
 import type {
   Clause, CypherQuery, Expr, PatternElement, Position, Projection, ProjectionItem, RelationshipPattern,
 } from './ast.js';
@@ -141,10 +141,41 @@ function elementBinding(expr: Expr, scope: Scope): Binding {
   return bindingOf(expr, scope) === 'plain' ? 'plain' : 'value';
 }
 
+/** PostgreSQL allows 1664 result columns; well below that, a clear refusal instead of a database error. */
+export const MAX_PROJECTION_ITEMS = 1000;
+
+/** How many arguments each function takes, [min, max], and the name as the Cypher manual writes it. */
+const ARITY: Record<string, { name: string; min: number; max: number }> = Object.fromEntries(([
+  ['id', 1, 1], ['labels', 1, 1], ['type', 1, 1], ['startNode', 1, 1], ['endNode', 1, 1], ['nodes', 1, 1],
+  ['relationships', 1, 1], ['head', 1, 1], ['tail', 1, 1], ['last', 1, 1], ['size', 1, 1], ['length', 1, 1],
+  ['split', 2, 2], ['toLower', 1, 1], ['toUpper', 1, 1], ['toString', 1, 1], ['toInteger', 1, 1], ['toFloat', 1, 1],
+  ['toBoolean', 1, 1], ['coalesce', 1, Infinity], ['trim', 1, 1], ['abs', 1, 1], ['keys', 1, 1], ['properties', 1, 1],
+  ['exists', 1, 1], ['count', 1, 1], ['collect', 1, 1], ['sum', 1, 1], ['avg', 1, 1], ['min', 1, 1], ['max', 1, 1],
+  ['date', 0, 1], ['datetime', 0, 1], ['localdatetime', 0, 1], ['time', 0, 1], ['localtime', 0, 1], ['duration', 1, 1],
+] as const).map(([name, min, max]) => [name.toLowerCase(), { name, min, max }]));
+
+/** The refusal for a call with too few or too many arguments. */
+export function arityMessage(name: string, min: number, max: number): string {
+  const count = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;
+  const takes = min === max ? count(min) : max === Infinity ? `at least ${count(min)}` : `${min} to ${count(max)}`;
+  return `${name}() takes ${takes}`;
+}
+
+/** Wrong argument counts are refused here, so the translator can rely on them. */
+function checkArity(call: CallExpr): void {
+  const arity = ARITY[call.name];
+  if (!arity) return;
+  const { length } = call.args;
+  if (length < arity.min || length > arity.max) throw errorAt(call.pos, arityMessage(arity.name, arity.min, arity.max));
+}
+
 /** Checks WITH/RETURN items and answers the scope after the clause (only what is projected, unless `*`). */
 function checkProjection(projection: Projection & { pos: Position }, scope: Scope, clause: string): Scope {
   if (projection.star && scope.size === 0) {
     throw errorAt(projection.pos, `${clause} * is not allowed when there are no variables in scope`);
+  }
+  if (projection.items.length > MAX_PROJECTION_ITEMS) {
+    throw errorAt(projection.pos, `${clause} cannot project more than ${MAX_PROJECTION_ITEMS} items`);
   }
   const projected: Scope = projection.star ? new Map(scope) : new Map();
   const columns = new Set<string>();
@@ -205,6 +236,7 @@ function checkExpr(expr: Expr, scope: Scope, aggregates: AggregateRule): void {
       return;
     case 'call':
     case 'countStar':
+      if (expr.type === 'call') checkArity(expr);
       if (expr.type === 'countStar' || AGGREGATE_FUNCTIONS.has(expr.name)) {
         if (aggregates === 'nested') throw errorAt(expr.pos, 'aggregate functions cannot be nested');
         if (aggregates !== 'allowed') {

@@ -9,7 +9,7 @@ import { arithmetic, compare, negate } from './operators.js';
 import { patternExists } from './pattern-predicate.js';
 import { quantify } from './quantifiers.js';
 import {
-  asBool, asJson, edgeColumn, jsonLiteral, kindIdsOf, propertyRead, type Json, type Typed,
+  asBool, asJson, edgeColumn, jsonLiteral, jsonText, kindIdsOf, propertyRead, type Json, type Typed,
 } from './typed.js';
 
 const PREDICATE_OPS = new Set(['AND', 'OR', 'XOR', '=', '<>', '<', '>', '<=', '>=', 'IN', 'STARTS WITH', 'ENDS WITH', 'CONTAINS', '=~']);
@@ -116,9 +116,8 @@ function hasLabels(value: Typed, labels: string[], any: boolean, env: Env): Sql 
 }
 
 function list(expr: ListExpr, env: Env): Typed {
-  if (expr.items.every((item) => constant(item) !== undefined)) {
-    return jsonLiteral(expr.items.map((item) => constant(item)!.value));
-  }
+  const whole = constant(expr);
+  if (whole) return jsonLiteral(whole.value, false, whole.text);
   const items = expr.items.map((item) => translate(item, exactly(env)));
   if (items.length > 0 && items.every((item) => item.t === 'node')) {
     return { t: 'nodeList', sql: sql`ARRAY[${joinSql(items.map((item) => (item as { id: Sql }).id), ', ')}]::int8[]` };
@@ -126,26 +125,47 @@ function list(expr: ListExpr, env: Env): Typed {
   if (items.length > 0 && items.every((item) => item.t === 'edge')) {
     return { t: 'edgeList', sql: sql`ARRAY[${joinSql(items.map((item) => (item as { id: Sql }).id), ', ')}]::int8[]` };
   }
-  return { t: 'value', sql: sql`jsonb_build_array(${joinSql(items.map((item) => asJson(item, 'a list item')), ', ')})` };
+  return { t: 'value', sql: built('jsonb_build_array', items.map((item) => asJson(item, 'a list item'))) };
+}
+
+/** PostgreSQL functions take at most 100 arguments (FUNC_MAX_ARGS). */
+const MAX_FUNCTION_ARGS = 100;
+
+/** A jsonb array or object built in chunks under the argument limit, joined with `||` (which concatenates / merges). */
+function built(fn: 'jsonb_build_array' | 'jsonb_build_object', args: Sql[], perItem = 1): Sql {
+  const size = Math.floor(MAX_FUNCTION_ARGS / perItem);
+  const chunks: Sql[] = [];
+  for (let start = 0; start < args.length || start === 0; start += size) {
+    chunks.push(sql`${raw(fn)}(${joinSql(args.slice(start, start + size), ', ')})`);
+  }
+  return chunks.length === 1 ? chunks[0] : sql`(${joinSql(chunks, ' || ')})`;
 }
 
 function map(expr: MapExpr, env: Env): Typed {
-  if (expr.entries.every((entry) => constant(entry.value) !== undefined)) {
-    return jsonLiteral(Object.fromEntries(expr.entries.map((entry) => [entry.key, constant(entry.value)!.value])));
+  const values = expr.entries.map((entry) => constant(entry.value));
+  if (values.every((value) => value !== undefined)) {
+    const text = `{${expr.entries.map((entry, i) => `${JSON.stringify(entry.key)}:${values[i]!.text}`).join(',')}}`;
+    return jsonLiteral(Object.fromEntries(expr.entries.map((entry, i) => [entry.key, values[i]!.value])), false, text);
   }
   const pairs = expr.entries.map((entry) => sql`${entry.key}::text, ${asJson(translate(entry.value, exactly(env)), 'a map value')}`);
-  return { t: 'value', sql: sql`jsonb_build_object(${joinSql(pairs, ', ')})` };
+  return { t: 'value', sql: built('jsonb_build_object', pairs, 2) };
 }
 
-/** The constant an expression denotes, when it is a literal (negative numbers and nested lists included). */
-export function constant(expr: Expr): { value: Json } | undefined {
-  if (expr.type === 'literal') return { value: expr.value };
+/**
+ * The constant an expression denotes, when it is a literal (negative numbers and nested lists included), with
+ * its JSON text (floats keep their fraction, so `[1.0]` stays a list of a float).
+ */
+export function constant(expr: Expr): { value: Json; text: string } | undefined {
+  if (expr.type === 'literal') return { value: expr.value, text: jsonText(expr.value, expr.float ?? false) };
   if (expr.type === 'unary' && expr.op === '-' && expr.operand.type === 'literal' && typeof expr.operand.value === 'number') {
-    return { value: -expr.operand.value };
+    const value = -expr.operand.value;
+    return { value, text: jsonText(value, expr.operand.float ?? false) };
   }
   if (expr.type === 'list') {
     const items = expr.items.map(constant);
-    if (items.every((item) => item !== undefined)) return { value: items.map((item) => item!.value) };
+    if (items.every((item) => item !== undefined)) {
+      return { value: items.map((item) => item!.value), text: `[${items.map((item) => item!.text).join(',')}]` };
+    }
   }
   return undefined;
 }

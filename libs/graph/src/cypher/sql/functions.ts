@@ -43,9 +43,12 @@ const BUILDERS: Record<string, Builder> = {
     return { t: 'value', sql: sql`to_jsonb(${arg.id})`, nodeId: arg.t === 'node' ? arg.id : undefined };
   },
   labels: ([arg], call) => {
+    if (arg.t === 'value' && arg.literal?.value === null) return arg;
     const node = asNode(arg, call.name);
-    return { t: 'value', sql: sql`(SELECT coalesce(jsonb_agg(k.name ORDER BY u.i), '[]'::jsonb)
-      FROM unnest(${kindIdsOf(node)}) WITH ORDINALITY u(id, i) JOIN kind k ON k.id = u.id)` };
+    // A null node (an unmatched OPTIONAL MATCH) has no kind ids: null, not an empty list.
+    const ids = kindIdsOf(node);
+    return { t: 'value', sql: sql`CASE WHEN ${ids} IS NOT NULL THEN (SELECT coalesce(jsonb_agg(k.name ORDER BY u.i), '[]'::jsonb)
+      FROM unnest(${ids}) WITH ORDINALITY u(id, i) JOIN kind k ON k.id = u.id) END` };
   },
   type: ([arg], call) => {
     if (arg.t !== 'edge') throw typeError(call.name, 'a relationship', arg);
@@ -103,8 +106,10 @@ const BUILDERS: Record<string, Builder> = {
   abs: ([arg]) => ({ t: 'value', sql: sql`to_jsonb(abs((${value(arg, 'abs').sql})::numeric))` }),
   coalesce: (args) => coalesce(args),
   keys: ([arg]) => {
-    const object = arg.t === 'node' || arg.t === 'edge' ? propertiesOf(arg) : value(arg, 'keys').sql;
-    return { t: 'value', sql: sql`(SELECT coalesce(jsonb_agg(k.key ORDER BY k.key), '[]'::jsonb) FROM jsonb_object_keys(${object}) k(key))` };
+    const object: ScalarValue = arg.t === 'node' || arg.t === 'edge' ? { t: 'value', sql: propertiesOf(arg), simple: arg.row !== undefined } : value(arg, 'keys');
+    // Null (and anything but a map) has no keys: null, not an empty list.
+    return { t: 'value', sql: guarded(object, (v) => sql`CASE WHEN jsonb_typeof(${v}) = 'object' THEN
+      (SELECT coalesce(jsonb_agg(k.key ORDER BY k.key), '[]'::jsonb) FROM jsonb_object_keys(${v}) k(key)) END`) };
   },
   properties: ([arg]) => (arg.t === 'node' || arg.t === 'edge' ? { t: 'value', sql: propertiesOf(arg) } : value(arg, 'properties')),
   exists: ([arg]) => ({ t: 'bool', sql: sql`NOT ${isNull(arg)}` }),

@@ -51,7 +51,8 @@ export function unwindClause(frame: SelectFrame, clause: UnwindClause): void {
     frame.add('lateral', sql`unnest(${list.sql})`, raw(`${alias} (id)`));
     const id = raw(`${alias}.id`);
     const table = list.t === 'nodeList' ? 'node' : 'edge';
-    frame.scope.define(clause.alias, { t: table, id, row: frame.lazyRow(table, id, false) });
+    // A list may hold nulls (an unmatched OPTIONAL MATCH): their rows stay, so the element row is an outer join.
+    frame.scope.define(clause.alias, { t: table, id, row: frame.lazyRow(table, id, true) });
     return;
   }
   if (list.t !== 'value') throw notEvaluable(TranslationErrors.typeMismatch('UNWIND expects a list'));

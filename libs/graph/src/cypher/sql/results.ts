@@ -59,7 +59,33 @@ export function resultRows(rows: Row[], outputs: OutputColumn[], nodes: Map<stri
         return { type: 'path', path: { nodes: pathNodes as GraphNode[], edges: pathEdges as GraphEdge[] } };
       }
       case 'value':
-        return { type: 'literal', value: first ?? null };
+        return { type: 'literal', value: literalOf(first) };
     }
   }));
+}
+
+/** JSON tokens of jsonb text: strings (kept whole, so digits inside them are no numbers), whitespace, numbers. */
+const JSON_TOKENS = /"(?:[^"\\]|\\.)*"|\s+|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * A value column (jsonb as text) as a literal. JSON.parse is exact for most values; when a number would change
+ * (an integer beyond 2^53, a float with an integral value such as `1.0`), the literal is instead the value's
+ * compact JSON text with each number as PostgreSQL wrote it, which the presenter writes verbatim (literals
+ * travel as text). Trailing fraction zeros of integral floats are cut to one (`2.000` -> `2.0`): same number.
+ */
+export function literalOf(text: unknown): unknown {
+  if (typeof text !== 'string') return text ?? null;
+  const numbers = text.match(JSON_TOKENS)?.filter((token) => /^-?\d/.test(token)) ?? [];
+  if (!numbers.some(changesInJs)) return JSON.parse(text);
+  return text.replace(JSON_TOKENS, (token) => {
+    if (token.startsWith('"')) return token;
+    if (/^\s/.test(token)) return '';
+    return /^-?\d+\.\d+$/.test(token) ? token.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '.0') : token;
+  });
+}
+
+/** Whether JSON.parse would turn a number token into something printing differently in value or type. */
+function changesInJs(token: string): boolean {
+  const number = Number(token);
+  return /^-?\d+$/.test(token) ? !Number.isSafeInteger(number) : Number.isInteger(number);
 }

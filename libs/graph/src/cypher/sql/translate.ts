@@ -1,7 +1,7 @@
 import type { Clause, CypherQuery, Expr, PatternElement } from '../ast.js';
 import type { FoundPath, PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
 import { clauseExprs } from '../walk.js';
-import { joinSql, raw, sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
 import { conjuncts, freeVariables } from './constraints.js';
 import { FoundPathsParameter, TranslationContext, type TranslationOptions } from './context.js';
 import { matchClause, unwindClause } from './match.js';
@@ -55,9 +55,10 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
   const stepsLimitedByQuery = limit !== undefined && ctx.steps.every((step) => limit < step.limit);
   if (limit !== undefined) for (const step of ctx.steps) step.limit = Math.min(step.limit, limit);
   const { outputs } = result;
+  const final = valuesAsText(result.statement, outputs, ctx.alias('r'));
   const statement = ctx.materialized.length === 0
-    ? result.statement
-    : sql`WITH ${joinSql(ctx.materialized.map((part) => sql`${raw(part.name)} AS MATERIALIZED (${part.statement})`), ', ')} ${result.statement}`;
+    ? final
+    : sql`WITH ${joinSql(ctx.materialized.map((part) => sql`${raw(part.name)} AS MATERIALIZED (${part.statement})`), ', ')} ${final}`;
   return {
     steps: ctx.steps,
     outputs,
@@ -70,6 +71,19 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
       };
     },
   };
+}
+
+/**
+ * Value columns leave as jsonb text: the driver would parse jsonb with JSON.parse, losing integers beyond 2^53
+ * and the float-ness of `1.0` (see literalOf). Cast in an outer select, so that DISTINCT and ORDER BY inside still
+ * compare jsonb; the inner statement always has a LIMIT, which keeps its order through the wrapper.
+ */
+function valuesAsText(statement: Sql, outputs: OutputColumn[], alias: string): Sql {
+  if (!outputs.some((output) => output.kind === 'value')) return statement;
+  const columns = outputs.flatMap((output) => output.columns.map((column) => (output.kind === 'value'
+    ? raw(`(${alias}.${column})::text AS ${column}`)
+    : raw(`${alias}.${column}`))));
+  return sql`SELECT ${joinSql(columns, ', ')} FROM (${statement}) ${raw(alias)}`;
 }
 
 function foundPathsJson(paths: FoundPath[]): string {

@@ -48,12 +48,16 @@ export function describe(value: Typed): string {
 }
 
 /** A constant as a jsonb parameter; floats keep their fraction so that `1.0` stays a float. */
-export function jsonLiteral(value: Json, float = false): ScalarValue {
+export function jsonLiteral(value: Json, float = false, text = jsonText(value, float)): ScalarValue {
   if (value === null) return { t: 'value', sql: raw('NULL::jsonb'), literal: { value, float }, simple: true };
-  const text = float && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1e15
+  return { t: 'value', sql: sql`${text}::jsonb`, literal: { value, float }, simple: true };
+}
+
+/** The JSON text of a constant; a float with an integral value keeps a fraction digit (`1.0`). */
+export function jsonText(value: Json, float: boolean): string {
+  return float && typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1e15
     ? value.toFixed(1)
     : JSON.stringify(value);
-  return { t: 'value', sql: sql`${text}::jsonb`, literal: { value, float }, simple: true };
 }
 
 /** A SQL expression of a jsonb-convertible type as a Cypher value. */
@@ -122,19 +126,21 @@ let guards = 0;
 
 /**
  * Builds SQL that mentions `value` several times: inline when it is cheap, otherwise evaluated once in a scalar
- * subquery (repeating a compound expression would grow the statement exponentially with nesting).
+ * subquery (repeating a compound expression would grow the statement exponentially with nesting). `OFFSET 0`
+ * fences the inner SELECT: without it PostgreSQL pulls the subquery up and substitutes the expression at every
+ * mention of the column, so nested guards would cost exponential time again.
  */
 export function guarded(value: ScalarValue, build: (v: Sql) => Sql): Sql {
   if (value.simple) return build(value.sql);
   const g = `g${guards++}`;
-  return sql`(SELECT ${build(raw(`${g}.v`))} FROM (SELECT ${value.sql} AS v) ${raw(g)})`;
+  return sql`(SELECT ${build(raw(`${g}.v`))} FROM (SELECT ${value.sql} AS v OFFSET 0) ${raw(g)})`;
 }
 
 /** Like `guarded`, for two values. */
 export function guarded2(a: ScalarValue, b: ScalarValue, build: (x: Sql, y: Sql) => Sql): Sql {
   if (a.simple && b.simple) return build(a.sql, b.sql);
   const g = `g${guards++}`;
-  return sql`(SELECT ${build(raw(`${g}.a`), raw(`${g}.b`))} FROM (SELECT ${a.sql} AS a, ${b.sql} AS b) ${raw(g)})`;
+  return sql`(SELECT ${build(raw(`${g}.a`), raw(`${g}.b`))} FROM (SELECT ${a.sql} AS a, ${b.sql} AS b OFFSET 0) ${raw(g)})`;
 }
 
 /** The text of a JSON string (null for any other type). */

@@ -15,8 +15,12 @@ import { PgPathfinder } from './pg-pathfinder.js';
 interface NodeRow { id: string; kind_ids: number[]; properties: Properties }
 interface EdgeRow { id: string; start_id: string; end_id: string; kind_id: number; properties: Properties }
 
-/** SQLSTATE class of data exceptions (bad casts, invalid regular expressions, division by zero): the query's fault. */
-const DATA_EXCEPTION_CLASS = '22';
+/**
+ * SQLSTATE classes that are the query's fault: data exceptions (bad casts, invalid regular expressions, division
+ * by zero) and program limits exceeded (too many columns or arguments, statement too complex), the last resort
+ * for sizes the translator does not already refuse or split.
+ */
+const QUERY_FAULT_CLASSES = ['22', '54'];
 const MAX_REASON_LENGTH = 200;
 
 /**
@@ -84,9 +88,10 @@ export class PgQueryEngine extends GraphQueryEngine {
   }
 }
 
-/** A data exception raised by the query's own values becomes a 400 naming the reason (never the SQL text). */
+/** A data exception or program limit caused by the query becomes a 400 naming the reason (never the SQL text). */
 function evaluationError(error: unknown): unknown {
-  if (!pgErrorCode(error)?.startsWith(DATA_EXCEPTION_CLASS)) return error;
+  const code = pgErrorCode(error);
+  if (!code || !QUERY_FAULT_CLASSES.includes(code.slice(0, 2))) return error;
   const source = (error as { driverError?: { message?: string } }).driverError ?? (error as { message?: string });
   const reason = (source.message ?? 'invalid data').split('\n')[0].slice(0, MAX_REASON_LENGTH);
   return ApiError.badRequest(`${QUERY_NOT_EVALUATED}: ${reason}`);
