@@ -14,6 +14,7 @@ export type { CompiledFilter } from './compile-filters.js';
 export type { RawQuery } from './query-params.js';
 export { defineListSpec } from './list-spec.js';
 export { parseListQuery } from './parse-list-query.js';
+export { readPaging, type PagingFailure } from './parse-paging.js';
 export { compileFilters } from './compile-filters.js';
 export { applyListFilters, applyListQuery } from './apply-list-query.js';
 export { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './column-value.js';

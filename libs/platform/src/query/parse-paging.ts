@@ -7,30 +7,48 @@ import type { ListSpec } from './types.js';
 
 const ATOI = /^[+-]?\d+$/;
 
+/** A bad skip or limit: its name, the raw text, the reason (`invalid skip: -1` or Go's Atoi text). */
+export interface PagingFailure {
+  name: 'skip' | 'limit';
+  raw: string;
+  reason: string;
+  /** True when the text is not an integer at all (Atoi failed), false when it is negative. */
+  conversion: boolean;
+}
+
 /** Reads skip then limit with the reference's texts; empty means default, limit 0 the default, above max clamped. */
 export function parsePaging(spec: ListSpec, query: RawQuery): { skip: number; limit: number } {
-  const { defaultLimit, maxLimit } = pageSizes(spec);
-  const skip = readCount(query, 'skip', ErrorMessages.skipMalformed) ?? 0n;
-  const limit = readCount(query, 'limit', ErrorMessages.limitMalformed) ?? 0n;
+  return readPaging(query, pageSizes(spec), ({ name, raw, reason, conversion }) => {
+    const malformed = name === 'skip' ? ErrorMessages.skipMalformed : ErrorMessages.limitMalformed;
+    return malformed(conversion ? `error converting ${name} value ${raw} to int: ${reason}` : reason);
+  });
+}
+
+/**
+ * skip and limit with the wording left to the endpoint (graph endpoints wrap only the reason in a message of
+ * their own); the rules are parsePaging's.
+ */
+export function readPaging(
+  query: RawQuery, sizes: { defaultLimit: number; maxLimit: number }, wording: (failure: PagingFailure) => string,
+): { skip: number; limit: number } {
+  const skip = readCount(query, 'skip', wording) ?? 0n;
+  const limit = readCount(query, 'limit', wording) ?? 0n;
   return {
     // A skip past any real table just gives an empty page; capping keeps it an exact JS number.
     skip: Number(atMost(skip, BigInt(Number.MAX_SAFE_INTEGER))),
-    limit: limit === 0n ? defaultLimit : Number(atMost(limit, BigInt(maxLimit))),
+    limit: limit === 0n ? sizes.defaultLimit : Number(atMost(limit, BigInt(sizes.maxLimit))),
   };
 }
 
 // The reference converts with Go's strconv.Atoi and repeats its error text, so do we.
-function readCount(query: RawQuery, name: 'skip' | 'limit', malformed: (detail: string) => string): bigint | undefined {
+function readCount(query: RawQuery, name: 'skip' | 'limit', wording: (failure: PagingFailure) => string): bigint | undefined {
   const raw = paramValues(query, name)[0];
   if (raw === undefined || raw === '') return undefined;
-  const atoiFailure = (reason: string) => {
-    const atoi = `strconv.Atoi: parsing ${goQuote(raw)}: ${reason}`;
-    return ApiError.badRequest(malformed(`error converting ${name} value ${raw} to int: ${atoi}`));
-  };
+  const fail = (reason: string, conversion: boolean) => ApiError.badRequest(wording({ name, raw, reason, conversion }));
   const n = ATOI.test(raw) ? BigInt(raw) : undefined;
-  if (n === undefined) throw atoiFailure('invalid syntax');
-  if (n < INT64_MIN || n > INT64_MAX) throw atoiFailure('value out of range');
-  if (n < 0n) throw ApiError.badRequest(malformed(`invalid ${name}: ${n}`));
+  if (n === undefined) throw fail(`strconv.Atoi: parsing ${goQuote(raw)}: invalid syntax`, true);
+  if (n < INT64_MIN || n > INT64_MAX) throw fail(`strconv.Atoi: parsing ${goQuote(raw)}: value out of range`, true);
+  if (n < 0n) throw fail(`invalid ${name}: ${n}`, false);
   return n;
 }
 
