@@ -4,6 +4,7 @@ import type { SearchPlan } from './pg-bfs-search.js';
 export const PathfindingErrors = {
   sameNode: 'shortest path endpoints must not resolve to the same node',
   unconstrained: 'query could not be evaluated: shortestPath needs a constrained start or end',
+  tooWide: 'query could not be evaluated: shortestPath would visit too many nodes; constrain its start or end further',
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { ApiError, remainingMs } from '@app/platform';
 import type { FoundPath } from './pathfinding-step.js';
+import { PathfindingErrors } from './pg-bfs-plan.js';
 import { reverseStep, SearchSide, type Chain, type Hops, type Id, type Step } from './pg-bfs-side.js';
 
 /** One level of expansion to ask for. */
@@ -49,13 +50,21 @@ export interface TwoSidedPlan {
 
 export type SearchPlan = OneSidedPlan | TwoSidedPlan;
 
+/**
+ * Most (origin, node) entries a search may hold: shortest paths are per origin, so a side seeded with thousands of
+ * nodes keeps thousands of visited sets. About 100 bytes each, this bounds a search to a few hundred MB; a query
+ * that needs more is refused with 400 rather than left to exhaust the process.
+ */
+export const MAX_VISITED = 3_000_000;
+
 /** Runs a planned shortest-path search; paths come back left to right, shortest first, in a stable order. */
 export async function searchPaths(
-  plan: SearchPlan, semantics: PathSemantics, source: FrontierSource,
+  plan: SearchPlan, semantics: PathSemantics, source: FrontierSource, maxVisited = MAX_VISITED,
 ): Promise<FoundPath[]> {
   const results = new Results(semantics.limit);
-  if (plan.type === 'unidirectional') await oneSided(plan, semantics, source, results);
-  else await twoSided(plan, semantics, source, results);
+  const budget = new Budget(maxVisited);
+  if (plan.type === 'unidirectional') await oneSided(plan, semantics, source, results, budget);
+  else await twoSided(plan, semantics, source, results, budget);
   return results.paths.map(({ nodes, edges }) => {
     const nodeIds = nodes.map(String);
     return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds: edges.map(String) };
@@ -77,8 +86,16 @@ class Results {
   }
 }
 
-function checkDeadline(): void {
-  if (remainingMs() <= 0) throw ApiError.timedOut();
+/** Checked between levels: the request deadline and the memory the visited sets take. */
+class Budget {
+  constructor(private readonly maxVisited: number) {}
+
+  check(...sides: SearchSide[]): void {
+    if (remainingMs() <= 0) throw ApiError.timedOut();
+    if (sides.reduce((sum, side) => sum + side.size, 0) > this.maxVisited) {
+      throw ApiError.badRequest(PathfindingErrors.tooWide);
+    }
+  }
 }
 
 function expandOnce(side: SearchSide, source: FrontierSource, withTarget: boolean): Promise<Hops> {
@@ -90,7 +107,7 @@ function expandOnce(side: SearchSide, source: FrontierSource, withTarget: boolea
  * target set, a seed stops expanding once it has reached every target.
  */
 async function oneSided(
-  plan: OneSidedPlan, semantics: PathSemantics, source: FrontierSource, results: Results,
+  plan: OneSidedPlan, semantics: PathSemantics, source: FrontierSource, results: Results, budget: Budget,
 ): Promise<void> {
   const { seedSide } = plan;
   const seeds = plan.seeds.map(Number);
@@ -114,8 +131,9 @@ async function oneSided(
   const remaining = seeds.map((seed) => (targets ? targets.size - (targets.has(seed) ? 1 : 0) : Infinity));
 
   while (side.depth < semantics.maxDepth && side.frontier.size > 0 && !results.full) {
-    checkDeadline();
+    budget.check(side);
     const fresh = side.absorb(await expandOnce(side, source, tested));
+    budget.check(side);
     const hits = fresh.filter((r) => isTarget(r.node, r.satisfied));
     for (const hit of hits) remaining[hit.origin] -= 1;
     if (side.depth >= semantics.minDepth) {
@@ -136,7 +154,7 @@ async function oneSided(
  * from the start: each shortest path is found once, through its node at that position.
  */
 async function twoSided(
-  plan: TwoSidedPlan, semantics: PathSemantics, source: FrontierSource, results: Results,
+  plan: TwoSidedPlan, semantics: PathSemantics, source: FrontierSource, results: Results, budget: Budget,
 ): Promise<void> {
   const all = semantics.mode === 'allShortest';
   const starts = plan.starts.map(Number);
@@ -150,10 +168,11 @@ async function twoSided(
   }));
 
   while (open.size > 0 && forward.depth + backward.depth < semantics.maxDepth && !results.full) {
-    checkDeadline();
+    budget.check(forward, backward);
     const expanding = forward.frontierSize <= backward.frontierSize ? forward : backward;
     const other = expanding === forward ? backward : forward;
     const fresh = expanding.absorb(await expandOnce(expanding, source, false));
+    budget.check(forward, backward);
     const meetings = new Map<string, { s: number; t: number; via: Id[] }>();
     for (const { origin, node } of fresh) {
       for (const counterpart of open.partners(expanding === forward, origin)) {

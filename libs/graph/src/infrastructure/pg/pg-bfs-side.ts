@@ -52,12 +52,15 @@ export function reverseStep(step: Step): Step {
  */
 export class SearchSide {
   depth = 0;
+  /** (origin, node) entries reached so far, over all origins: what the search holds in memory. */
+  size = 0;
   /** Frontier node -> the origins (indexes) that reached it at the current depth. */
   frontier = new Map<Id, number[]>();
   private readonly reached: Map<Id, Reach>[];
 
   constructor(readonly origins: readonly Id[], readonly step: Step, private readonly keepAllParents: boolean) {
     this.reached = origins.map(() => new Map());
+    this.size = origins.length;
     origins.forEach((node, origin) => {
       this.reached[origin].set(node, { depth: 0, parent: 0, edge: 0 });
       const list = this.frontier.get(node);
@@ -106,6 +109,7 @@ export class SearchSide {
     }
     this.frontier = next;
     this.depth = depth;
+    this.size += fresh.length;
     return fresh;
   }
 
