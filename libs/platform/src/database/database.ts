@@ -52,13 +52,13 @@ export class Database {
       return await this.dataSource.transaction(async (manager) => {
         // One round trip: the statement limit (SET LOCAL) and this backend's pid, for the deadline timer below.
         // Switching a transaction to read-only is allowed after its first query (only the reverse is not).
-        const [{ pid }] = await manager.query(
+        const [{ pid, started }] = await manager.query(
           "SELECT set_config('statement_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $1, true), " +
-            "set_config('transaction_read_only', $2, true), pg_backend_pid() AS pid",
+            "set_config('transaction_read_only', $2, true), pg_backend_pid() AS pid, now()::text AS started",
           [String(budget), options.readOnly ? 'on' : 'off'],
         );
         // statement_timeout bounds each statement; the timer also stops the one running when the deadline passes.
-        const timer = setTimeout(() => void this.cancelBackend(pid), budget);
+        const timer = setTimeout(() => void this.cancelBackend(pid, started), budget);
         try {
           return await this.current.run(manager, () => work(manager));
         } finally {
@@ -71,9 +71,16 @@ export class Database {
     }
   }
 
-  private async cancelBackend(pid: number): Promise<void> {
+  /**
+   * Cancels the statement of this transaction only: by the time the timer fires, the transaction may have ended
+   * and its pooled connection may be serving another request, whose statement must not be cancelled.
+   */
+  private async cancelBackend(pid: number, started: string): Promise<void> {
     try {
-      await this.dataSource.query('SELECT pg_cancel_backend($1)', [pid]);
+      await this.dataSource.query(
+        'SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND xact_start = $2::timestamptz',
+        [pid, started],
+      );
     } catch {
       // Best effort: statement_timeout still bounds the statement.
     }
