@@ -25,8 +25,8 @@ const BUILT_IN_GROUPS = [
 ];
 const DOMAIN_WEIGHTS = [0.7, 0.2, 0.1];
 
-/** mulberry32: a small seeded PRNG, so a seed always gives the same directory. */
-function prng(seed) {
+/** mulberry32: a small seeded PRNG, so a seed always gives the same directory (and the same questions). */
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

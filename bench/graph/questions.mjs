@@ -1,20 +1,9 @@
 // Realistic shortest-path questions over the generated directory, each with `runs` instances picked (with the
 // in-memory graph) so that the reachable ones really are reachable and the unreachable ones really are not.
-import { EDGE_KINDS, NODE_TYPES } from './directory.mjs';
+import { EDGE_KINDS, NODE_TYPES, prng } from './directory.mjs';
 
 const MEMBER_OF = EDGE_KINDS.indexOf('MemberOf');
 const [GROUP, USER, COMPUTER] = ['Group', 'User', 'Computer'].map((t) => NODE_TYPES.indexOf(t));
-
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Each question: a title and instances of { starts, ends } (node ids). */
 export function pickQuestions(dir, graph, runs, seed) {
