@@ -244,6 +244,20 @@ describe('PostgreSQL pathfinding', () => {
       const error = await apiErrorOf(runWithDeadlineCap(200, () => finder.shortestPaths(request)));
       expect([error.getStatus(), error.messages]).toEqual([504, ['request timed out']]);
     });
+    it('answers 400 before one level of a many-to-many search outgrows memory', async () => {
+      // 6,000 users share one group: level 2 from every user would hold 36 million (user, user) entries.
+      await seed({}, []);
+      const user = kindId.get('User');
+      await db.query(`INSERT INTO node (id, kind_ids, properties)
+        SELECT i, ARRAY[$1]::int2[], jsonb_build_object('objectid', 'wide-' || i) FROM generate_series(2000001, 2006000) i`, [user]);
+      await db.query(`INSERT INTO node (id, kind_ids, properties) VALUES (2999999, ARRAY[$1]::int2[], '{"objectid": "hub"}')`,
+        [kindId.get('Group')]);
+      await db.query(`INSERT INTO edge (start_id, end_id, kind_id)
+        SELECT i, 2999999, $1 FROM generate_series(2000001, 2006000) i`, [kindId.get('MemberOf')]);
+      const error = await apiErrorOf(find({ id: String, name: new Map(), edges: new Map() },
+        step({ start: ofKind('User'), end: ofKind('User'), distinctEnds: true, direction: 'both', limit: 1 })));
+      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.tooWide]]);
+    });
   });
 
   describe('ends too large to materialise', () => {

@@ -91,8 +91,18 @@ class Budget {
   constructor(private readonly maxVisited: number) {}
 
   check(...sides: SearchSide[]): void {
+    this.within(sides, 0);
+  }
+
+  /** The guard of one level being absorbed: `added` entries on top of what the sides already hold. */
+  during(...sides: SearchSide[]): (added: number) => void {
+    const held = sides.reduce((sum, side) => sum + side.size, 0);
+    return (added) => this.within([], held + added);
+  }
+
+  private within(sides: SearchSide[], extra: number): void {
     if (remainingMs() <= 0) throw ApiError.timedOut();
-    if (sides.reduce((sum, side) => sum + side.size, 0) > this.maxVisited) {
+    if (sides.reduce((sum, side) => sum + side.size, extra) > this.maxVisited) {
       throw ApiError.badRequest(PathfindingErrors.tooWide);
     }
   }
@@ -132,7 +142,7 @@ async function oneSided(
 
   while (side.depth < semantics.maxDepth && side.frontier.size > 0 && !results.full) {
     budget.check(side);
-    const fresh = side.absorb(await expandOnce(side, source, tested));
+    const fresh = side.absorb(await expandOnce(side, source, tested), budget.during(side));
     budget.check(side);
     const hits = fresh.filter((r) => isTarget(r.node, r.satisfied));
     for (const hit of hits) remaining[hit.origin] -= 1;
@@ -171,7 +181,7 @@ async function twoSided(
     budget.check(forward, backward);
     const expanding = forward.frontierSize <= backward.frontierSize ? forward : backward;
     const other = expanding === forward ? backward : forward;
-    const fresh = expanding.absorb(await expandOnce(expanding, source, false));
+    const fresh = expanding.absorb(await expandOnce(expanding, source, false), budget.during(forward, backward));
     budget.check(forward, backward);
     const meetings = new Map<string, { s: number; t: number; via: Id[] }>();
     for (const { origin, node } of fresh) {

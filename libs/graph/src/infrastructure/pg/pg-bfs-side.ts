@@ -40,6 +40,9 @@ interface Reach {
   more?: [Id, Id][];
 }
 
+/** How many (origin, hop) steps absorb takes between two guard calls. */
+const GUARD_INTERVAL = 65_536;
+
 /** The opposite walking direction: what a backward search from the right end does. */
 export function reverseStep(step: Step): Step {
   return step === 'out' ? 'in' : step === 'in' ? 'out' : 'both';
@@ -81,11 +84,17 @@ export class SearchSide {
     return this.reached[origin].has(node);
   }
 
-  /** Applies one level of hops; returns the (origin, node) pairs reached for the first time. */
-  absorb({ edges, srcs, dsts, satisfied }: Hops): Reached[] {
+  /**
+   * Applies one level of hops; returns the (origin, node) pairs reached for the first time. One level can fan out
+   * to (origins x nodes) entries, so `guard` is called with the entries added so far every GUARD_INTERVAL steps:
+   * it throws to stop a level that would outgrow the memory budget or the deadline before it is built.
+   */
+  absorb({ edges, srcs, dsts, satisfied }: Hops, guard: (added: number) => void = () => {}): Reached[] {
     const depth = this.depth + 1;
     const next = new Map<Id, number[]>();
     const fresh: Reached[] = [];
+    let steps = 0;
+    let parents = 0;
     for (let i = 0; i < edges.length; i++) {
       const origins = this.frontier.get(srcs[i]);
       if (!origins) continue;
@@ -93,6 +102,7 @@ export class SearchSide {
       const src = srcs[i];
       const dst = dsts[i];
       for (const origin of origins) {
+        if (++steps % GUARD_INTERVAL === 0) guard(fresh.length + parents);
         const seen = this.reached[origin];
         const reach = seen.get(dst);
         if (reach === undefined) {
@@ -102,14 +112,17 @@ export class SearchSide {
           else next.set(dst, [origin]);
           fresh.push({ origin, node: dst, satisfied: satisfied?.[i] === true });
         } else if (reach.depth === depth) {
-          if (this.keepAllParents) (reach.more ??= []).push([src, edge]);
+          if (this.keepAllParents) {
+            (reach.more ??= []).push([src, edge]);
+            parents += 1;
+          }
           else if (edge < reach.edge) Object.assign(reach, { parent: src, edge });
         }
       }
     }
     this.frontier = next;
     this.depth = depth;
-    this.size += fresh.length;
+    this.size += fresh.length + parents;
     return fresh;
   }
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { SearchSide } from './pg-bfs-side.js';
+
+describe('SearchSide.absorb', () => {
+  // 300 origins all reach one hub, and the hub has 300 neighbours: the second level fans out to 90,000 entries.
+  const origins = Array.from({ length: 300 }, (_, i) => i + 1);
+  const leaves = Array.from({ length: 300 }, (_, i) => 2000 + i);
+  const hub = 1000;
+
+  function atHub(): SearchSide {
+    const side = new SearchSide(origins, 'out', false);
+    side.absorb({ edges: origins.map((o) => 5000 + o), srcs: origins, dsts: origins.map(() => hub) });
+    return side;
+  }
+
+  it('stops a level as soon as its guard refuses, before the whole fan-out is built', () => {
+    const side = atHub();
+    const seen: number[] = [];
+    const refuse = (added: number) => {
+      seen.push(added);
+      if (added > 10_000) throw new Error('over budget');
+    };
+    const level = { edges: leaves.map((leaf) => 9000 + leaf), srcs: leaves.map(() => hub), dsts: leaves };
+    expect(() => side.absorb(level, refuse)).toThrow('over budget');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeLessThan(90_000);
+  });
+
+  it('counts every entry it adds, parents kept for allShortest included', () => {
+    const side = new SearchSide([1], 'out', true);
+    side.absorb({ edges: [11, 12], srcs: [1, 1], dsts: [2, 3] });
+    side.absorb({ edges: [21, 22], srcs: [2, 3], dsts: [4, 4] });
+    expect(side.size).toBe(5);
+  });
+});
