@@ -142,7 +142,7 @@ async function oneSided(
 
   while (side.depth < semantics.maxDepth && side.frontier.size > 0 && !results.full) {
     budget.check(side);
-    const fresh = side.absorb(await expandOnce(side, source, tested), budget.during(side));
+    const fresh = await side.absorb(await expandOnce(side, source, tested), budget.during(side));
     budget.check(side);
     const hits = fresh.filter((r) => isTarget(r.node, r.satisfied));
     for (const hit of hits) remaining[hit.origin] -= 1;
@@ -181,7 +181,7 @@ async function twoSided(
     budget.check(forward, backward);
     const expanding = forward.frontierSize <= backward.frontierSize ? forward : backward;
     const other = expanding === forward ? backward : forward;
-    const fresh = expanding.absorb(await expandOnce(expanding, source, false), budget.during(forward, backward));
+    const fresh = await expanding.absorb(await expandOnce(expanding, source, false), budget.during(forward, backward));
     budget.check(forward, backward);
     const meetings = new Map<string, { s: number; t: number; via: Id[] }>();
     for (const { origin, node } of fresh) {

@@ -86,10 +86,11 @@ export class SearchSide {
 
   /**
    * Applies one level of hops; returns the (origin, node) pairs reached for the first time. One level can fan out
-   * to (origins x nodes) entries, so `guard` is called with the entries added so far every GUARD_INTERVAL steps:
-   * it throws to stop a level that would outgrow the memory budget or the deadline before it is built.
+   * to (origins x nodes) entries, so every GUARD_INTERVAL steps it yields to the event loop (other requests keep
+   * being served) and calls `guard` with the entries added so far: it throws to stop a level that would outgrow
+   * the memory budget or the deadline before it is built.
    */
-  absorb({ edges, srcs, dsts, satisfied }: Hops, guard: (added: number) => void = () => {}): Reached[] {
+  async absorb({ edges, srcs, dsts, satisfied }: Hops, guard: (added: number) => void = () => {}): Promise<Reached[]> {
     const depth = this.depth + 1;
     const next = new Map<Id, number[]>();
     const fresh: Reached[] = [];
@@ -102,7 +103,10 @@ export class SearchSide {
       const src = srcs[i];
       const dst = dsts[i];
       for (const origin of origins) {
-        if (++steps % GUARD_INTERVAL === 0) guard(fresh.length + parents);
+        if (++steps % GUARD_INTERVAL === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          guard(fresh.length + parents);
+        }
         const seen = this.reached[origin];
         const reach = seen.get(dst);
         if (reach === undefined) {
