@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   attemptLogin, Caller, createOidcProvider, createUser, errorMessages, Roles, uniqueName,
-  USER_SECRET, userSession, userAdminCallers, userShape, type WireUser,
+  USER_SECRET, userAdminCallers, userShape, type WireUser,
 } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 

@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '@app/platform';
 import { GraphStore, type Expansion } from '../../application/ports.js';
 import type { Direction, EdgeUpsert, GraphEdge, GraphNode, NodeUpsert, Properties } from '../../domain/graph.js';
+import { toGraphEdges, toGraphNodes, type EdgeRow, type NodeRow } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 
 /** The one graph this service keeps (`graph` row 1); objectid look-ups name it so they use the unique index. */
 const GRAPH_ID = 1;
 const MAX_BIGINT = 9223372036854775807n;
 
-interface NodeRow { id: string; kind_ids: number[]; properties: Properties }
-interface EdgeRow { id: string; start_id: string; end_id: string; kind_id: number; properties: Properties }
 
 /** Top-level keys whose value is JSON null: a write sets them to remove the property. */
 const NULL_KEYS = (column: string) => `ARRAY(SELECT key FROM jsonb_each(${column}) WHERE value = 'null'::jsonb)`;
@@ -244,8 +243,8 @@ export class PgGraphStore extends GraphStore {
       { readOnly: true },
     );
     return {
-      edges: await this.toEdges(rows.filter((row) => row.type === 'edge')),
-      nodes: await this.toNodes(rows.filter((row) => row.type === 'node')),
+      edges: await toGraphEdges(this.kinds, rows.filter((row) => row.type === 'edge')),
+      nodes: await toGraphNodes(this.kinds, rows.filter((row) => row.type === 'node')),
     };
   }
 
@@ -264,36 +263,10 @@ export class PgGraphStore extends GraphStore {
   }
 
   private async nodes(text: string, values: unknown[]): Promise<GraphNode[]> {
-    return this.toNodes(await this.database.query<NodeRow>(text, values, { readOnly: true }));
+    return toGraphNodes(this.kinds, await this.database.query<NodeRow>(text, values, { readOnly: true }));
   }
 
   private async edges(text: string, values: unknown[]): Promise<GraphEdge[]> {
-    return this.toEdges(await this.database.query<EdgeRow>(text, values, { readOnly: true }));
-  }
-
-  private async toNodes(rows: NodeRow[]): Promise<GraphNode[]> {
-    const names = await this.kindNames(rows.flatMap((row) => row.kind_ids));
-    return rows.map((row) => ({
-      id: String(row.id),
-      kinds: row.kind_ids.map((id) => names.get(id)!),
-      properties: row.properties,
-    }));
-  }
-
-  private async toEdges(rows: EdgeRow[]): Promise<GraphEdge[]> {
-    const names = await this.kindNames(rows.map((row) => row.kind_id));
-    return rows.map((row) => ({
-      id: String(row.id),
-      startId: String(row.start_id),
-      endId: String(row.end_id),
-      kind: names.get(row.kind_id)!,
-      properties: row.properties,
-    }));
-  }
-
-  private async kindNames(ids: number[]): Promise<Map<number, string>> {
-    const distinct = [...new Set(ids)];
-    const names = await this.kinds.namesOf(distinct);
-    return new Map(distinct.map((id, i) => [id, names[i]]));
+    return toGraphEdges(this.kinds, await this.database.query<EdgeRow>(text, values, { readOnly: true }));
   }
 }

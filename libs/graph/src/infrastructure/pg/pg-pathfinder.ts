@@ -2,28 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, Database } from '@app/platform';
 import type { PathRequest } from '../../application/ports.js';
-import type { GraphEdge, GraphNode, GraphPath, Properties } from '../../domain/graph.js';
+import type { GraphPath } from '../../domain/graph.js';
 import type { FoundPath, PathfindingStep } from './pathfinding-step.js';
 import { allIds, candidateIds, CANDIDATE_CAP, SqlFrontierSource } from './pg-bfs-frontier.js';
 import { assertDistinctEnds, PathfindingErrors, planForSets } from './pg-bfs-plan.js';
 import { searchPaths, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
+import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 
 export { PathfindingErrors } from './pg-bfs-plan.js';
-
-interface NodeRow {
-  id: string;
-  kind_ids: number[];
-  properties: Properties;
-}
-
-interface EdgeRow {
-  id: string;
-  start_id: string;
-  end_id: string;
-  kind_id: number;
-  properties: Properties;
-}
 
 /**
  * Shortest paths on PostgreSQL: a bounded breadth-first search driven from here, whose frontier expansion is one
@@ -89,21 +76,7 @@ export class PgPathfinder {
     if (found.length === 0) return [];
     const nodeIds = [...new Set(found.flatMap((path) => path.nodeIds))];
     const edgeIds = [...new Set(found.flatMap((path) => path.edgeIds))];
-    const nodeRows: NodeRow[] = await manager.query(
-      'SELECT id, kind_ids, properties FROM node WHERE id = ANY($1::int8[])', [nodeIds],
-    );
-    const edgeRows: EdgeRow[] = edgeIds.length === 0 ? [] : await manager.query(
-      'SELECT id, start_id, end_id, kind_id, properties FROM edge WHERE id = ANY($1::int8[])', [edgeIds],
-    );
-    const kindIds = [...new Set([...nodeRows.flatMap((row) => row.kind_ids), ...edgeRows.map((row) => row.kind_id)])];
-    const names = await this.kinds.namesOf(kindIds);
-    const kindName = new Map(kindIds.map((id, i) => [id, names[i]]));
-    const nodes = new Map<string, GraphNode>(nodeRows.map((row) => [row.id, {
-      id: row.id, kinds: row.kind_ids.map((id) => kindName.get(id)!), properties: row.properties,
-    }]));
-    const edges = new Map<string, GraphEdge>(edgeRows.map((row) => [row.id, {
-      id: row.id, startId: row.start_id, endId: row.end_id, kind: kindName.get(row.kind_id)!, properties: row.properties,
-    }]));
+    const { nodes, edges } = await loadElements(manager, this.kinds, nodeIds, edgeIds);
     // Each statement reads its own snapshot (READ COMMITTED): a path whose element was deleted meanwhile is dropped.
     return found
       .filter((path) => path.nodeIds.every((id) => nodes.has(id)) && path.edgeIds.every((id) => edges.has(id)))

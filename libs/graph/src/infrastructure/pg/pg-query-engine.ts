@@ -7,13 +7,11 @@ import type { CypherQuery } from '../../cypher/ast.js';
 import { QUERY_NOT_EVALUATED } from '../../cypher/sql/errors.js';
 import { referencedIds, resultRows } from '../../cypher/sql/results.js';
 import { kindNamesOf, translateQuery, type Translation } from '../../cypher/sql/translate.js';
-import type { GraphEdge, GraphNode, GraphPath, Properties, QueryRows } from '../../domain/graph.js';
+import type { GraphPath, QueryRows } from '../../domain/graph.js';
 import type { FoundPath } from './pathfinding-step.js';
+import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 import { PgPathfinder } from './pg-pathfinder.js';
-
-interface NodeRow { id: string; kind_ids: number[]; properties: Properties }
-interface EdgeRow { id: string; start_id: string; end_id: string; kind_id: number; properties: Properties }
 
 /**
  * SQLSTATE classes that are the query's fault: data exceptions (bad casts, invalid regular expressions, division
@@ -64,28 +62,10 @@ export class PgQueryEngine extends GraphQueryEngine {
     const capped = translation.steps.find((step, index) => found[index].length >= step.limit);
     if (capped && !translation.stepsLimitedByQuery) throw ApiError.badRequest(GraphErrors.pathfindingCapped(capped.limit));
     const { nodeIds, edgeIds } = referencedIds(rows, translation.outputs);
-    const [nodes, edges] = await this.fetch(nodeIds, edgeIds, manager);
+    const { nodes, edges } = await loadElements(manager, this.kinds, nodeIds, edgeIds);
     return { columns: translation.outputs.map((output) => output.name), rows: resultRows(rows, translation.outputs, nodes, edges) };
   }
 
-  private async fetch(nodeIds: string[], edgeIds: string[], manager: EntityManager): Promise<[Map<string, GraphNode>, Map<string, GraphEdge>]> {
-    const nodeRows: NodeRow[] = nodeIds.length === 0 ? [] : await manager.query(
-      'SELECT id, kind_ids, properties FROM node WHERE id = ANY($1::int8[])', [nodeIds],
-    );
-    const edgeRows: EdgeRow[] = edgeIds.length === 0 ? [] : await manager.query(
-      'SELECT id, start_id, end_id, kind_id, properties FROM edge WHERE id = ANY($1::int8[])', [edgeIds],
-    );
-    const kindIds = [...new Set([...nodeRows.flatMap((row) => row.kind_ids), ...edgeRows.map((row) => row.kind_id)])];
-    const names = await this.kinds.namesOf(kindIds);
-    const kindName = new Map(kindIds.map((id, index) => [id, names[index]]));
-    const nodes = new Map(nodeRows.map((row): [string, GraphNode] => [row.id, {
-      id: row.id, kinds: row.kind_ids.map((id) => kindName.get(id)!), properties: row.properties,
-    }]));
-    const edges = new Map(edgeRows.map((row): [string, GraphEdge] => [row.id, {
-      id: row.id, startId: row.start_id, endId: row.end_id, kind: kindName.get(row.kind_id)!, properties: row.properties,
-    }]));
-    return [nodes, edges];
-  }
 }
 
 /** A data exception or program limit caused by the query becomes a 400 naming the reason (never the SQL text). */
