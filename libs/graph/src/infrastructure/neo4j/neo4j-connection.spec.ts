@@ -3,7 +3,7 @@ import neo4j from 'neo4j-driver';
 import { ErrorMessages, loadConfig, runWithRequestContext } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { AD_NODE_KINDS, AZURE_NODE_KINDS } from '../../domain/kinds.js';
-import { PathfindingErrors } from '../pg/pg-bfs-plan.js';
+import { PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { createNeo4jDriver, Neo4jConnection, NEO4J_NOT_CONFIGURED, type Neo4jSettings } from './neo4j-connection.js';
 import { Neo4jMessages } from './neo4j-errors.js';
 import { FAKE_NEO4J_URL, fakeConnection } from './testing/fake-connection.js';

@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import { ApiError, ErrorMessages, remainingMs } from '@app/platform';
 import { CypherPrintError } from '../../cypher/printer.js';
-import { PathfindingErrors } from '../pg/pg-bfs-plan.js';
+import { PathfindingErrors } from '../../application/pathfinding-rules.js';
 
 /** Wire messages of the Neo4j adapter (compat.md part 1, "Endpoints" and "Deadlines"). */
 export const Neo4jMessages = {

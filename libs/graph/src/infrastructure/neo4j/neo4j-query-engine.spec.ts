@@ -5,7 +5,7 @@ import type { CypherQuery } from '../../cypher/ast.js';
 import { parseCypher } from '../../cypher/parser.js';
 import { printCypher, UNPRINTABLE_NAME } from '../../cypher/printer.js';
 import type { PathRequest } from '../../application/ports.js';
-import { PathfindingErrors } from '../pg/pg-bfs-plan.js';
+import { PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { Neo4jMessages } from './neo4j-errors.js';
 import { Neo4jQueryEngine, shortestPathStatement } from './neo4j-query-engine.js';
 import { fakeConnection } from './testing/fake-connection.js';

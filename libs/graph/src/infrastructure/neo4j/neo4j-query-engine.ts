@@ -4,7 +4,7 @@ import { GraphQueryEngine, type PathRequest, type QueryLimits } from '../../appl
 import type { CypherQuery } from '../../cypher/ast.js';
 import { printCypher, printLabels } from '../../cypher/printer.js';
 import type { GraphPath, QueryRows, ResultValue } from '../../domain/graph.js';
-import { assertDistinctEnds } from '../pg/pg-bfs-plan.js';
+import { assertDistinctEnds } from '../../application/pathfinding-rules.js';
 import { Neo4jConnection } from './neo4j-connection.js';
 import { toApiError } from './neo4j-errors.js';
 import { idParams, toGraphPath, toResultValue } from './neo4j-values.js';

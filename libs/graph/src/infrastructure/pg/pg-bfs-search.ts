@@ -1,6 +1,6 @@
 import { ApiError, remainingMs } from '@app/platform';
 import type { FoundPath } from './pathfinding-step.js';
-import { PathfindingErrors } from './pg-bfs-plan.js';
+import { PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { reverseStep, SearchSide, type Chain, type Hops, type Id, type Step } from './pg-bfs-side.js';
 
 /** One level of expansion to ask for. */

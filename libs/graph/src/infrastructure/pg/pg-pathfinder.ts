@@ -5,12 +5,13 @@ import type { PathRequest } from '../../application/ports.js';
 import type { GraphPath } from '../../domain/graph.js';
 import type { FoundPath, PathfindingStep } from './pathfinding-step.js';
 import { allIds, candidateIds, CANDIDATE_CAP, SqlFrontierSource } from './pg-bfs-frontier.js';
-import { assertDistinctEnds, PathfindingErrors, planForSets } from './pg-bfs-plan.js';
+import { assertDistinctEnds, PathfindingErrors } from '../../application/pathfinding-rules.js';
+import { planForSets } from './pg-bfs-plan.js';
 import { searchPaths, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
 import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 
-export { PathfindingErrors } from './pg-bfs-plan.js';
+export { PathfindingErrors } from '../../application/pathfinding-rules.js';
 
 /**
  * Shortest paths on PostgreSQL: a bounded breadth-first search driven from here, whose frontier expansion is one
