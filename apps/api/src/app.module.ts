@@ -3,12 +3,15 @@ import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule } from 
 import { AuthModule } from '@app/auth';
 import { IdentityModule } from '@app/identity';
 import { GraphModule } from '@app/graph';
+import { AssetGroupsModule } from '@app/asset-groups';
+import { PostureModule } from '@app/posture';
 import { HealthController } from './health.controller.js';
 import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
 @Module({
-  imports: [ConfigModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule],
+  imports: [ConfigModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
+    AssetGroupsModule, PostureModule],
   controllers: [HealthController],
 })
 export class AppModule {}

@@ -21,6 +21,12 @@ export abstract class GraphStore {
   abstract deleteEdges(edges: { startId: string; endId: string; kind: string }[]): Promise<number>;
   /** Adds and removes kinds on nodes (by node id), e.g. tag kinds. */
   abstract updateNodeKinds(nodeIds: string[], add: string[], remove: string[]): Promise<void>;
+  /**
+   * Makes `kind` the kind of exactly these nodes (by node id), set-based: nodes in the set that lack it gain it,
+   * every other node that has it loses it. With `systemTag`, the same token is added to / removed from the nodes'
+   * space-separated `system_tags` property (tag membership: `Tag_Tier_Zero` and `admin_tier_0`).
+   */
+  abstract replaceKindMembers(kind: string, nodeIds: string[], systemTag?: string): Promise<{ added: number; removed: number }>;
   /** Removes every node and edge. */
   abstract clear(): Promise<void>;
 

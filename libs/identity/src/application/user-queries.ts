@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { UUID_PATTERN } from '@app/platform';
 import type { User } from '../domain/user.js';
 import { UserStore } from './ports.js';
 
@@ -9,6 +10,13 @@ export class UserQueries {
 
   find(id: string): Promise<User | null> {
     return this.users.findById(id);
+  }
+
+  /** Email addresses of the given users (by id); users without one, and ids that are not users (SYSTEM), are left out. */
+  async emailsOf(ids: string[]): Promise<Map<string, string>> {
+    const userIds = [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
+    const users = userIds.length === 0 ? [] : await this.users.findByIds(userIds);
+    return new Map(users.filter((u) => u.emailAddress).map((u) => [u.id, u.emailAddress as string]));
   }
 
   /** The id of the live user with this principal name (case-insensitive, as at login). */

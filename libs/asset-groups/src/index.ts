@@ -1,0 +1,2 @@
+export { AssetGroupsModule } from './asset-groups.module.js';
+export { AssetGroupsSchema1732240000400 } from './infrastructure/migrations/1732240000400-asset-groups-schema.js';
