@@ -154,6 +154,89 @@ const ROUTES: Route[] = [
     method: 'GET', template: '/api/v2/aiacas/{object_id}', access: anyOf(Permissions.GraphDBRead), ok: 400,
     path: () => '/api/v2/aiacas/AIA-0?counts=maybe',
   },
+  // Asset groups and tags: seeded tag 1 (Tier Zero) and asset group 1 exist; writes name unknown ids (404) or
+  // create uniquely named records.
+  { method: 'GET', template: '/api/v2/asset-group-tags', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/asset-group-tags', access: anyOf(Permissions.GraphDBWrite), ok: 201,
+    body: () => ({ name: `matrix_${++serial}`, type: 2 }),
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-group-tags/1',
+  },
+  {
+    method: 'PATCH', template: '/api/v2/asset-group-tags/{asset_group_tag_id}', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-group-tags/${UNKNOWN_INT}`, body: () => ({ description: 'x' }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/asset-group-tags/{asset_group_tag_id}', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-group-tags/${UNKNOWN_INT}`,
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-group-tags/1/selectors',
+  },
+  {
+    method: 'POST', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-group-tags/${UNKNOWN_INT}/selectors`,
+    body: () => ({ name: 'matrix', seeds: [{ type: 1, value: 'S-1-5-21-0-500' }] }),
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors/{asset_group_tag_selector_id}',
+    access: anyOf(Permissions.GraphDBRead), ok: 404, target: 'unknown id', path: () => `/api/v2/asset-group-tags/1/selectors/${UNKNOWN_INT}`,
+  },
+  {
+    method: 'PATCH', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors/{asset_group_tag_selector_id}',
+    access: anyOf(Permissions.GraphDBWrite), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/asset-group-tags/1/selectors/${UNKNOWN_INT}`, body: () => ({ description: 'x' }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors/{asset_group_tag_selector_id}',
+    access: anyOf(Permissions.GraphDBWrite), ok: 404, target: 'unknown id', path: () => `/api/v2/asset-group-tags/1/selectors/${UNKNOWN_INT}`,
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/members', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-group-tags/1/members',
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/members/counts', access: anyOf(Permissions.GraphDBRead),
+    ok: 200, target: 'existing id', path: () => '/api/v2/asset-group-tags/1/members/counts',
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/members/{member_id}', access: anyOf(Permissions.GraphDBRead),
+    ok: 404, target: 'unknown id', path: () => `/api/v2/asset-group-tags/1/members/${UNKNOWN_INT}`,
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors/{asset_group_tag_selector_id}/members',
+    access: anyOf(Permissions.GraphDBRead), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/asset-group-tags/1/selectors/${UNKNOWN_INT}/members`,
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-group-tags/{asset_group_tag_id}/selectors/{asset_group_tag_selector_id}/members/counts',
+    access: anyOf(Permissions.GraphDBRead), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/asset-group-tags/1/selectors/${UNKNOWN_INT}/members/counts`,
+  },
+  { method: 'POST', template: '/api/v2/asset-group-tags/evaluation', access: anyOf(Permissions.GraphDBWrite), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/asset-group-tags/certifications', access: anyOf(Permissions.GraphDBWrite), ok: 200,
+    body: () => ({ member_ids: [UNKNOWN_INT], action: 2 }),
+  },
+  { method: 'GET', template: '/api/v2/asset-group-tags/certifications', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/asset-groups', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  {
+    method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-groups/1',
+  },
+  {
+    method: 'PUT', template: '/api/v2/asset-groups/{asset_group_id}', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-groups/${UNKNOWN_INT}`, body: () => ({ name: 'renamed' }),
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}/members', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-groups/1/members',
+  },
+  { method: 'GET', template: '/api/v2/posture-stats', access: anyOf(Permissions.GraphDBRead), ok: 200 },
 ];
 
 const TOKEN_FAILED = 'Token Authorization failed.';

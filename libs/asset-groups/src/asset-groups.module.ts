@@ -1,8 +1,22 @@
 import { Module } from '@nestjs/common';
 import { GraphModule } from '@app/graph';
 import { IdentityModule } from '@app/identity';
-import { TagStore } from './application/ports.js';
+import { MembershipStore, SelectorStore, TagStore } from './application/ports.js';
+import { SelectorCommands } from './application/selector-commands.js';
+import { SelectorQueries } from './application/selector-queries.js';
+import { TagEvaluation } from './application/tag-evaluation.js';
+import { PgMembershipStore } from './infrastructure/pg-membership.store.js';
+import { PgSelectorStore } from './infrastructure/pg-selector.store.js';
+import { EvaluationController } from './http/evaluation.controller.js';
+import { SelectorsController } from './http/selectors.controller.js';
 import { PgTagStore } from './infrastructure/pg-tag.store.js';
+import { CertificationQueries } from './application/certification-queries.js';
+import { CertificationStore, CertifyMembers } from './application/certification-commands.js';
+import { MemberQueries, MemberReadModel } from './application/member-queries.js';
+import { PgCertificationStore } from './infrastructure/pg-certification.store.js';
+import { PgMemberQueries } from './infrastructure/pg-member-queries.js';
+import { CertificationsController } from './http/certifications.controller.js';
+import { MembersController } from './http/members.controller.js';
 
 /**
  * Asset group tags (zones and labels), their selectors and materialised membership, certification of members,
@@ -10,10 +24,21 @@ import { PgTagStore } from './infrastructure/pg-tag.store.js';
  */
 @Module({
   imports: [GraphModule, IdentityModule],
-  controllers: [],
+  // CertificationsController first: its literal path must win over the tags controller's `{asset_group_tag_id}`.
+  controllers: [CertificationsController, EvaluationController, MembersController, SelectorsController],
   providers: [
     { provide: TagStore, useClass: PgTagStore },
+    { provide: SelectorStore, useClass: PgSelectorStore },
+    { provide: MembershipStore, useClass: PgMembershipStore },
+    SelectorQueries,
+    SelectorCommands,
+    TagEvaluation,
+    { provide: MemberReadModel, useClass: PgMemberQueries },
+    { provide: CertificationStore, useClass: PgCertificationStore },
+    MemberQueries,
+    CertifyMembers,
+    CertificationQueries,
   ],
-  exports: [],
+  exports: [TagEvaluation],
 })
 export class AssetGroupsModule {}

@@ -6,6 +6,7 @@ import { CypherService } from './application/cypher-service.js';
 import { EdgeCompositionService } from './application/edge-composition-service.js';
 import { EntityInfo } from './application/entity-info.js';
 import { GraphLimits } from './application/graph-limits.js';
+import { KindCatalog } from './application/kind-catalog.js';
 import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
 import { ShortestPathService } from './application/shortest-path-service.js';
 import { CypherController } from './http/cypher.controller.js';
@@ -56,6 +57,13 @@ const onDriver = <T>(config: AppConfig, pg: () => T, neo4j: () => T): T => (conf
           config, () => new PgQueryEngine(database, kinds, pathfinder), () => new Neo4jQueryEngine(neo4j),
         ),
     },
+    {
+      provide: KindCatalog,
+      inject: [PgKindRegistry],
+      useFactory: (kinds: PgKindRegistry): KindCatalog => ({
+        kindId: async (name: string) => (await kinds.idsFor([name], { create: true })).get(name) as number,
+      }),
+    },
     GraphLimits,
     CypherService,
     EntityInfo,
@@ -64,6 +72,6 @@ const onDriver = <T>(config: AppConfig, pg: () => T, neo4j: () => T): T => (conf
     EdgeCompositionService,
     ShortestPathService,
   ],
-  exports: [GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, GraphLimits, CypherService],
+  exports: [GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService],
 })
 export class GraphModule {}

@@ -4,6 +4,7 @@ export * from './domain/display.js';
 export * from './application/ports.js';
 export { GraphErrors } from './application/graph-errors.js';
 export { GraphLimits } from './application/graph-limits.js';
+export { KindCatalog } from './application/kind-catalog.js';
 export { collectGraph, collectPaths, collectRows, type GraphResult, type Literal } from './application/graph-result.js';
 export { CypherService } from './application/cypher-service.js';
 export { EntityInfo, type EntityCounts } from './application/entity-info.js';

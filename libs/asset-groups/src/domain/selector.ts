@@ -45,3 +45,31 @@ export interface Selector {
   lastError: string | null;
   lastEvaluatedAt: Date | null;
 }
+
+/** Seeds of one selector: at most this many, each value at most this long (a page of objectids, or one query). */
+export const MAX_SEEDS = 1000;
+export const MAX_SEED_VALUE_LENGTH = 4096;
+/** The selector name column is varchar(250). */
+export const MAX_SELECTOR_NAME_LENGTH = 250;
+
+/** What a new selector is made of (its tag and author are given separately). */
+export interface SelectorDraft {
+  name: string;
+  description: string;
+  autoCertify: AutoCertify;
+  seeds: Seed[];
+}
+
+/** A change to a selector: absent fields stay as they are; `disabled` sets or clears disabled_at. */
+export interface SelectorPatch {
+  name?: string;
+  description?: string;
+  autoCertify?: AutoCertify;
+  disabled?: boolean;
+  seeds?: Seed[];
+}
+
+/** Whether a member row is certified automatically when it first appears (1 = seeds only, 2 = every member). */
+export function certifiesAutomatically(autoCertify: AutoCertify, source: MemberSource): boolean {
+  return autoCertify === AutoCertify.AllMembers || (autoCertify === AutoCertify.SeedsOnly && source === MemberSource.Seed);
+}

@@ -1,21 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@app/platform';
+import { loadConfig, remainingMs, runWithRequestContext } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { CypherQuery } from '../cypher/ast.js';
+import { QUERY_TOO_COMPLEX } from '../cypher/errors.js';
 import type { GraphNode, GraphPath, QueryRows, ResultValue } from '../domain/graph.js';
 import { CypherService } from './cypher-service.js';
 import { GraphLimits } from './graph-limits.js';
 import { GraphQueryEngine, type PathRequest, type QueryLimits } from './ports.js';
 
-/** Answers every query with fixed rows (or fails), and records the limits it was given. */
+/** Answers every query with fixed rows (or fails), and records the limits and the time left it was given. */
 class FakeEngine extends GraphQueryEngine {
   limits: QueryLimits | undefined;
+  remaining: number | undefined;
   constructor(private readonly answer: QueryRows | Error) {
     super();
   }
 
   async execute(_query: CypherQuery, limits: QueryLimits): Promise<QueryRows> {
     this.limits = limits;
+    this.remaining = remainingMs();
     if (this.answer instanceof Error) throw this.answer;
     return this.answer;
   }
@@ -25,12 +28,16 @@ class FakeEngine extends GraphQueryEngine {
   }
 }
 
-const n = (id: string): ResultValue => ({ type: 'node', node: { id, kinds: ['Base', 'User'], properties: {} } as GraphNode });
+const node = (id: string): GraphNode => ({ id, kinds: ['Base', 'User'], properties: {} });
+const n = (id: string): ResultValue => ({ type: 'node', node: node(id) });
 const service = (answer: QueryRows | Error, limit = '10') => {
   const engine = new FakeEngine(answer);
   return { engine, cypher: new CypherService(engine, new GraphLimits(loadConfig({ GRAPH_RESULT_LIMIT: limit }))) };
 };
 const QUERY = 'MATCH (n:User) RETURN n';
+/** Fitness -3: within the endpoint's gate (-7), refused by the selector gate (-3). */
+const SELECTOR_TOO_COMPLEX = 'MATCH (a)-[:MemberOf]->(b)-[:MemberOf]->(c) RETURN c';
+const edge = (id: string, startId: string, endId: string) => ({ id, startId, endId, kind: 'MemberOf', properties: {} });
 
 describe('CypherService', () => {
   it('runs the query with a row limit of GRAPH_RESULT_LIMIT and gathers the graph', async () => {
@@ -77,5 +84,74 @@ describe('CypherService', () => {
 
   it("passes the engine's own failures through", async () => {
     await expect(service(new Error('connection lost')).cypher.run(QUERY)).rejects.toThrow('connection lost');
+  });
+
+  describe('checkSelector', () => {
+    it('accepts a selector that parses, checks and passes the selector gate', () => {
+      expect(() => service({ columns: [], rows: [] }).cypher.checkSelector(QUERY)).not.toThrow();
+    });
+
+    it('answers 400 with the complexity message at a fitness of -3, which the endpoint accepts', async () => {
+      const { cypher } = service({ columns: ['c'], rows: [[n('1')]] });
+      const error = await apiErrorOf((async () => cypher.checkSelector(SELECTOR_TOO_COMPLEX))());
+      expect([error.getStatus(), error.messages]).toEqual([400, [QUERY_TOO_COMPLEX]]);
+      expect((await cypher.run(SELECTOR_TOO_COMPLEX)).nodes).toHaveLength(1);
+    });
+
+    it('answers 400 with the parser message for a query the front end refuses', async () => {
+      const error = await apiErrorOf((async () => service({ columns: [], rows: [] }).cypher.checkSelector('MATCH (n) DELETE n'))());
+      expect(error.getStatus()).toBe(400);
+      expect(error.messages[0]).toMatch(/not supported/);
+    });
+  });
+
+  describe('selectNodes', () => {
+    it('answers the distinct nodes of every column, paths and lists included, with the result cap as row limit', async () => {
+      const path: ResultValue = {
+        type: 'path',
+        path: { nodes: [node('2'), node('3')], edges: [edge('9', '2', '3')] },
+      };
+      const rows: ResultValue[][] = [
+        [n('1'), path, { type: 'literal', value: 'x' }],
+        [n('3'), { type: 'list', items: [n('4'), n('1')] }, { type: 'edge', edge: edge('8', '1', '5') }],
+      ];
+      const { engine, cypher } = service({ columns: ['n', 'p', 'x'], rows });
+      expect((await cypher.selectNodes(QUERY)).map((node) => node.id)).toEqual(['1', '2', '3', '4']);
+      expect(engine.limits).toEqual({ rowLimit: 10 });
+    });
+
+    it('answers an empty list when nothing matched', async () => {
+      expect(await service({ columns: ['n'], rows: [] }).cypher.selectNodes(QUERY)).toEqual([]);
+    });
+
+    it('answers 400 when the engine returns more rows than the limit', async () => {
+      const rows = Array.from({ length: 4 }, (_, i) => [n(String(i))]);
+      const error = await apiErrorOf(service({ columns: ['n'], rows }, '3').cypher.selectNodes(QUERY));
+      expect([error.getStatus(), error.messages]).toEqual([400, ['query result exceeds the limit of 3 graph elements; add a LIMIT']]);
+    });
+
+    it('answers 400 when the distinct nodes are more than the limit', async () => {
+      const path: ResultValue = { type: 'path', path: { nodes: [node('1'), node('2'), node('3')], edges: [] } };
+      const error = await apiErrorOf(service({ columns: ['p'], rows: [[path]] }, '2').cypher.selectNodes('MATCH p=()-->() RETURN p'));
+      expect([error.getStatus(), error.messages]).toEqual([400, ['query result exceeds the limit of 2 graph elements; add a LIMIT']]);
+    });
+
+    it('answers 400 for a selector the selector gate refuses, without running it', async () => {
+      const { engine, cypher } = service({ columns: ['c'], rows: [[n('1')]] });
+      const error = await apiErrorOf(cypher.selectNodes(SELECTOR_TOO_COMPLEX));
+      expect([error.getStatus(), error.messages]).toEqual([400, [QUERY_TOO_COMPLEX]]);
+      expect(engine.limits).toBeUndefined();
+    });
+
+    it("runs under the caller's deadline, not a cap of its own", async () => {
+      const { engine, cypher } = service({ columns: ['n'], rows: [[n('1')]] });
+      const day = 24 * 3600 * 1000;
+      await runWithRequestContext({ requestId: 'r', deadline: Date.now() + day }, () => cypher.selectNodes(QUERY));
+      expect(engine.remaining).toBeGreaterThan(day - 60_000);
+    });
+
+    it("passes the engine's own failures through", async () => {
+      await expect(service(new Error('connection lost')).cypher.selectNodes(QUERY)).rejects.toThrow('connection lost');
+    });
   });
 });

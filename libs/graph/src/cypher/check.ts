@@ -2,7 +2,7 @@ import { AGGREGATE_FUNCTIONS, type CallExpr } from './ast.js';
 import type {
   Clause, CypherQuery, Expr, PatternElement, Position, Projection, ProjectionItem, RelationshipPattern,
 } from './ast.js';
-import { checkComplexity } from './complexity.js';
+import { checkComplexity, FITNESS_LOWER_BOUND } from './complexity.js';
 import { errorAt, notA, undefinedVariable } from './errors.js';
 import { parseCypher } from './parser.js';
 import { expandShortcuts } from './shortcuts.js';
@@ -24,13 +24,14 @@ const CLAUSE_NAMES: Record<Clause['type'], string> = {
 
 /**
  * The pipeline the cypher endpoint runs before execution: parse, semantic checks, shortcut expansion, complexity
- * gate. Every refusal is a CypherError carrying the 400 message.
+ * gate (at `fitnessLowerBound`; tag selectors pass the stricter one). Every refusal is a CypherError carrying the
+ * 400 message.
  */
-export function prepareCypher(text: string): CypherQuery {
+export function prepareCypher(text: string, fitnessLowerBound = FITNESS_LOWER_BOUND): CypherQuery {
   const query = parseCypher(text);
   checkQuery(query);
   const expanded = expandShortcuts(query);
-  checkComplexity(expanded);
+  checkComplexity(expanded, fitnessLowerBound);
   return expanded;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PREBUILT_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
-import { checkComplexity, queryFitness } from './complexity.js';
+import { checkComplexity, queryFitness, SELECTOR_FITNESS_LOWER_BOUND } from './complexity.js';
 import { CypherError, QUERY_TOO_COMPLEX } from './errors.js';
 import { parseCypher } from './parser.js';
 import { expandShortcuts } from './shortcuts.js';
@@ -98,5 +98,22 @@ describe('checkComplexity', () => {
 
   it.each(PREBUILT_QUERIES)('passes pre-built query #$number', ({ query }) => {
     expect(fitness(query)).toBeGreaterThan(-7);
+  });
+});
+
+describe('checkComplexity with the selector threshold', () => {
+  const check = (text: string) => () => checkComplexity(expandShortcuts(parseCypher(text)), SELECTOR_FITNESS_LOWER_BOUND);
+
+  it('refuses a fitness of -3 that the endpoint threshold accepts', () => {
+    const text = 'MATCH (a)-[:R]->(b)-[:R]->(c) RETURN a';
+    expect([fitness(text), SELECTOR_FITNESS_LOWER_BOUND]).toEqual([-3, -3]);
+    expect(check(text)).toThrow(new CypherError(QUERY_TOO_COMPLEX));
+    expect(() => checkComplexity(parseCypher(text))).not.toThrow();
+  });
+
+  it('accepts a fitness of -2', () => {
+    const text = 'MATCH (a) WITH a LIMIT 5 RETURN a';
+    expect(fitness(text)).toBe(-2);
+    expect(check(text)).not.toThrow();
   });
 });

@@ -5,6 +5,8 @@ import { exprChildren } from './walk.js';
 
 /** The reference's threshold for the cypher endpoint: a fitness at or below it is refused. */
 export const FITNESS_LOWER_BOUND = -7;
+/** The stricter threshold for asset group (tag) selectors, which run unattended on every evaluation. */
+export const SELECTOR_FITNESS_LOWER_BOUND = -3;
 
 const SELECTIVE_PROPERTIES = new Set(['objectid', 'name']);
 
@@ -12,9 +14,12 @@ const COMPARISON_WEIGHTS: Record<string, number> = {
   '=': 3, 'STARTS WITH': 2, 'ENDS WITH': 2, CONTAINS: 2, '=~': 2, '<': 1, '>': 1, '<=': 1, '>=': 1, IN: 1, '<>': -1,
 };
 
-/** Refuses a query the heuristic expects to be slow or unstable (graph-reference §2, complexity gate). */
-export function checkComplexity(query: CypherQuery): void {
-  if (queryFitness(query) <= FITNESS_LOWER_BOUND) throw new CypherError(QUERY_TOO_COMPLEX);
+/**
+ * Refuses a query the heuristic expects to be slow or unstable (graph-reference §2, complexity gate): a fitness at
+ * or below `lowerBound` (the endpoint's by default).
+ */
+export function checkComplexity(query: CypherQuery, lowerBound = FITNESS_LOWER_BOUND): void {
+  if (queryFitness(query) <= lowerBound) throw new CypherError(QUERY_TOO_COMPLEX);
 }
 
 /**

@@ -23,6 +23,18 @@ function applyPatch(target: Properties, patch: Properties): Properties {
   return merged;
 }
 
+/**
+ * Adds or removes one token of the space-separated `system_tags`, as the PostgreSQL adapter does: a changed value is
+ * its non-empty tokens joined by single spaces, an unchanged one is left as it was, and no tokens left removes it.
+ */
+function setSystemTag(properties: Properties, tag: string, present: boolean): void {
+  const tokens = String(properties.system_tags ?? '').split(' ').filter((token) => token !== '');
+  if (tokens.includes(tag) === present) return;
+  const next = present ? [...tokens, tag] : tokens.filter((token) => token !== tag);
+  if (next.length === 0) delete properties.system_tags;
+  else properties.system_tags = next.join(' ');
+}
+
 function byId<T extends { id: string }>(a: T, b: T): number {
   return Number(BigInt(a.id) - BigInt(b.id));
 }
@@ -118,6 +130,24 @@ export class InMemoryGraphStore extends GraphStore {
       remove.forEach((kind) => node.kinds.delete(kind));
       add.forEach((kind) => node.kinds.add(kind));
     }
+  }
+
+  async replaceKindMembers(kind: string, nodeIds: string[], systemTag?: string): Promise<{ added: number; removed: number }> {
+    this.register([kind]);
+    const members = new Set(nodeIds);
+    let added = 0;
+    let removed = 0;
+    for (const node of this.nodes.values()) {
+      if (members.has(node.id)) {
+        if (!node.kinds.has(kind)) added++;
+        node.kinds.add(kind);
+        if (systemTag !== undefined) setSystemTag(node.properties, systemTag, true);
+      } else if (node.kinds.delete(kind)) {
+        removed++;
+        if (systemTag !== undefined) setSystemTag(node.properties, systemTag, false);
+      }
+    }
+    return { added, removed };
   }
 
   async clear(): Promise<void> {

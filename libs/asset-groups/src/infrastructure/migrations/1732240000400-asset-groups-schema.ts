@@ -84,6 +84,7 @@ export class AssetGroupsSchema1732240000400 implements MigrationInterface {
         actor text NOT NULL,
         email text NOT NULL DEFAULT '',
         action smallint NOT NULL CHECK (action IN (1, 2)),
+        certified smallint NOT NULL CHECK (certified IN (0, 1, 2)),
         member_id bigint NOT NULL,
         object_id text NOT NULL,
         name text NOT NULL,
@@ -127,7 +128,8 @@ export class AssetGroupsSchema1732240000400 implements MigrationInterface {
         `WITH selector AS (
            INSERT INTO asset_group_tag_selectors (asset_group_tag_id, name, description, is_default, allow_disable,
                                                   disabled_at, disabled_by, created_by, updated_by)
-           VALUES (1, $1, $1, true, $2, CASE WHEN $3 THEN NULL ELSE now() END, CASE WHEN $3 THEN NULL ELSE 'SYSTEM' END,
+           VALUES (1, $1::text, $1::text, true, $2::boolean, CASE WHEN $3::boolean THEN NULL ELSE now() END,
+                   CASE WHEN $3::boolean THEN NULL ELSE 'SYSTEM' END,
                    'SYSTEM', 'SYSTEM')
            RETURNING id)
          INSERT INTO asset_group_tag_selector_seeds (selector_id, type, value) SELECT id, 2, $4 FROM selector`,

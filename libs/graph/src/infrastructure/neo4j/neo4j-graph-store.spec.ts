@@ -155,6 +155,48 @@ describe('Neo4jGraphStore', () => {
     });
   });
 
+  describe('replaceKindMembers', () => {
+    it('takes the kind and the tag from holders outside the set, then gives both to the set, in one write transaction', async () => {
+      const { fake, store } = setup();
+      fake.respond(/RETURN count\(n\) AS removed/, { keys: ['removed'], rows: [[neo4j.int(2)]] });
+      fake.respond(/AS added/, { keys: ['added'], rows: [[1]] });
+      expect(await store.replaceKindMembers('Tag_Tier_Zero', ['5', '6', '5', 'x'], 'admin_tier_0')).toEqual({ added: 1, removed: 2 });
+      const tokens = "[t IN split(coalesce(n.system_tags, ''), ' ') WHERE t <> '']";
+      expect(fake.statements).toEqual([
+        expect.objectContaining({
+          text: 'MATCH (n:`Tag_Tier_Zero`) WHERE NOT id(n) IN $ids\nREMOVE n:`Tag_Tier_Zero`\n' +
+            `WITH n, ${tokens} AS tokens\n` +
+            'SET n.system_tags = CASE WHEN NOT $tag IN tokens THEN n.system_tags WHEN all(t IN tokens WHERE t = $tag) THEN null\n' +
+            "  ELSE reduce(s = head([t IN tokens WHERE t <> $tag]), t IN tail([t IN tokens WHERE t <> $tag]) | s + ' ' + t) END\n" +
+            'RETURN count(n) AS removed',
+          parameters: { ids: ids(5, 6), tag: 'admin_tier_0' },
+          mode: 'write',
+        }),
+        expect.objectContaining({
+          text: 'MATCH (n) WHERE id(n) IN $ids\nWITH n, NOT n:`Tag_Tier_Zero` AS gains\nSET n:`Tag_Tier_Zero`\n' +
+            `WITH n, gains, ${tokens} AS tokens\n` +
+            "SET n.system_tags = CASE WHEN $tag IN tokens THEN n.system_tags ELSE reduce(s = head(tokens + $tag), t IN tail(tokens + $tag) | s + ' ' + t) END\n" +
+            'RETURN count(CASE WHEN gains THEN 1 END) AS added',
+          parameters: { ids: ids(5, 6), tag: 'admin_tier_0' },
+          mode: 'write',
+        }),
+      ]);
+    });
+
+    it('leaves system_tags alone without a tag and keeps a hostile kind inside its backticks', async () => {
+      const { fake, store } = setup();
+      expect(await store.replaceKindMembers('X`) DETACH DELETE n //', [])).toEqual({ added: 0, removed: 0 });
+      expect(fake.statements.map((s) => [s.text, s.parameters])).toEqual([
+        ['MATCH (n:`X``) DETACH DELETE n //`) WHERE NOT id(n) IN $ids\nREMOVE n:`X``) DETACH DELETE n //`\nRETURN count(n) AS removed', { ids: [] }],
+        [
+          'MATCH (n) WHERE id(n) IN $ids\nWITH n, NOT n:`X``) DETACH DELETE n //` AS gains\nSET n:`X``) DETACH DELETE n //`\n' +
+            'RETURN count(CASE WHEN gains THEN 1 END) AS added',
+          { ids: [] },
+        ],
+      ]);
+    });
+  });
+
   describe('look-ups', () => {
     const alice = new Node(7, ['User', 'PWNode', 'Tag_Owned', 'Base'], { name: 'ALICE', objectid: 'S-1', count: neo4j.int(3) });
     const memberOf = new Relationship(11, 7, 8, 'MemberOf', { isacl: false });

@@ -43,6 +43,34 @@ const UPDATE_KINDS = (add: string[], remove: string[]) => [
   ...(add.length ? [`SET n${printLabels(add)}`] : []),
 ].join('\n');
 
+/** `system_tags` as its non-empty space-separated tokens; a written value joins them with single spaces. */
+const TAG_TOKENS = "[t IN split(coalesce(n.system_tags, ''), ' ') WHERE t <> '']";
+const JOINED = (list: string) => `reduce(s = head(${list}), t IN tail(${list}) | s + ' ' + t)`;
+
+/** Takes the kind (and `$tag`, the last token removing the property) from holders outside `$ids`. */
+const REMOVE_MEMBERS = (kind: string, tagged: boolean) => [
+  `MATCH (n:${quoteIdentifier(kind)}) WHERE NOT id(n) IN $ids`,
+  `REMOVE n:${quoteIdentifier(kind)}`,
+  ...(tagged ? [
+    `WITH n, ${TAG_TOKENS} AS tokens`,
+    'SET n.system_tags = CASE WHEN NOT $tag IN tokens THEN n.system_tags WHEN all(t IN tokens WHERE t = $tag) THEN null',
+    `  ELSE ${JOINED('[t IN tokens WHERE t <> $tag]')} END`,
+  ] : []),
+  'RETURN count(n) AS removed',
+].join('\n');
+
+/** Gives the kind (and `$tag`) to the nodes of `$ids`, counting those that lacked the kind. */
+const ADD_MEMBERS = (kind: string, tagged: boolean) => [
+  'MATCH (n) WHERE id(n) IN $ids',
+  `WITH n, NOT n:${quoteIdentifier(kind)} AS gains`,
+  `SET n:${quoteIdentifier(kind)}`,
+  ...(tagged ? [
+    `WITH n, gains, ${TAG_TOKENS} AS tokens`,
+    `SET n.system_tags = CASE WHEN $tag IN tokens THEN n.system_tags ELSE ${JOINED('tokens + $tag')} END`,
+  ] : []),
+  'RETURN count(CASE WHEN gains THEN 1 END) AS added',
+].join('\n');
+
 export const CLEAR = 'MATCH (n) DETACH DELETE n';
 export const NODES_BY_IDS = 'MATCH (n) WHERE id(n) IN $ids RETURN n ORDER BY id(n)';
 export const NODES_BY_OBJECTIDS =
@@ -154,6 +182,19 @@ export class Neo4jGraphStore extends GraphStore {
     const removable = remove.filter((kind) => kind !== NODE_LABEL);
     if (ids.length === 0 || (add.length === 0 && removable.length === 0)) return;
     await this.write(UPDATE_KINDS([...new Set(add)], [...new Set(removable)]), { ids });
+  }
+
+  async replaceKindMembers(kind: string, nodeIds: string[], systemTag?: string): Promise<{ added: number; removed: number }> {
+    const tagged = systemTag !== undefined;
+    const parameters = { ids: idParams(nodeIds), ...(tagged ? { tag: systemTag } : {}) };
+    return this.connection.write(async (tx) => {
+      const { records: removed } = await tx.run(REMOVE_MEMBERS(kind, tagged), parameters);
+      const { records: added } = await tx.run(ADD_MEMBERS(kind, tagged), parameters);
+      return {
+        added: Number(toPlain(added[0]?.get('added') ?? 0)),
+        removed: Number(toPlain(removed[0]?.get('removed') ?? 0)),
+      };
+    });
   }
 
   async clear(): Promise<void> {

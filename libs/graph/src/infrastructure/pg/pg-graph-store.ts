@@ -51,6 +51,33 @@ const UPSERT_EDGES = `
 const STRIP_EDGE_NULLS = `
   UPDATE edge SET properties = properties - ${NULL_KEYS('properties')}
   WHERE id = ANY($1::bigint[]) AND ${HAS_NULL('properties')}`;
+// Kind membership ($1 member ids, $2 kind id, $3 system tag or null). `system_tags` is space-separated text: its
+// tokens are the non-empty pieces; a written value is the tokens joined by single spaces, and removing the last
+// token removes the property. Only nodes that lose the kind lose the tag.
+const TAGS = `array_remove(string_to_array(coalesce(properties ->> 'system_tags', ''), ' '), '')`;
+const HOLDS_TAG = `coalesce($3::text = ANY(${TAGS}), false)`;
+const REMOVE_MEMBERS = `
+  WITH changed AS (
+    UPDATE node SET kind_ids = array_remove(kind_ids, $2::int2), properties = CASE
+      WHEN NOT ${HOLDS_TAG} THEN properties
+      WHEN ${TAGS} <@ ARRAY[$3::text] THEN properties - 'system_tags'
+      ELSE properties || jsonb_build_object('system_tags', array_to_string(array_remove(${TAGS}, $3::text), ' ')) END
+    WHERE graph_id = ${GRAPH_ID} AND kind_ids @> ARRAY[$2::int2] AND id <> ALL($1::bigint[])
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM changed`;
+// The members to change are locked first, so `gains` (the kind before the update) is the committed state.
+const ADD_MEMBERS = `
+  WITH target AS (
+    SELECT id, NOT kind_ids @> ARRAY[$2::int2] AS gains FROM node
+    WHERE id = ANY($1::bigint[]) AND (NOT kind_ids @> ARRAY[$2::int2] OR ($3::text IS NOT NULL AND NOT ${HOLDS_TAG}))
+    FOR UPDATE
+  ), changed AS (
+    UPDATE node SET kind_ids = ARRAY(SELECT DISTINCT k FROM unnest(kind_ids || $2::int2) AS k ORDER BY k),
+      properties = CASE WHEN $3::text IS NULL OR ${HOLDS_TAG} THEN properties
+        ELSE properties || jsonb_build_object('system_tags', array_to_string(${TAGS} || $3::text, ' ')) END
+    FROM target WHERE node.id = target.id
+    RETURNING target.gains)
+  SELECT count(*) FILTER (WHERE gains)::int AS n FROM changed`;
 const NODE_COLUMNS = 'n.id, n.kind_ids, n.properties';
 const EDGE_COLUMNS = 'e.id, e.start_id, e.end_id, e.kind_id, e.properties';
 
@@ -177,6 +204,16 @@ export class PgGraphStore extends GraphStore {
        WHERE id = ANY($1::bigint[])`,
       [targets, removed, added],
     );
+  }
+
+  async replaceKindMembers(kind: string, nodeIds: string[], systemTag?: string): Promise<{ added: number; removed: number }> {
+    const kindId = (await this.kinds.idsFor([kind], { create: true })).get(kind)!;
+    const values = [rowIds(nodeIds), kindId, systemTag ?? null];
+    return this.database.transaction(async (manager) => {
+      const [{ n: removed }] = await manager.query(REMOVE_MEMBERS, values);
+      const [{ n: added }] = await manager.query(ADD_MEMBERS, values);
+      return { added, removed };
+    });
   }
 
   async clear(): Promise<void> {

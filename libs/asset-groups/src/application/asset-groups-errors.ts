@@ -1,0 +1,62 @@
+/** Asset group messages (reference wording where the reference has one), reused by the use cases and asserted in tests. */
+export const AssetGroupsErrors = {
+  // Tags
+  tagNameRequired: 'name is required',
+  tagNameEmpty: 'name can not be empty',
+  tagNameCharacters: 'asset group tag name must contain only alphanumeric characters, spaces, and underscores',
+  tagNameTooLong: 'asset group tag name is limited to 250 characters',
+  tagNameUnique: 'asset group tag name must be unique',
+  tagTypeInvalid: 'valid tag_type is required',
+  tagLimitExceeded: 'tag limit has been exceeded',
+  tierOnlyFields: 'position and require_certify are only allowed for tiers',
+  analysisEnabledTiersOnly: 'analysis_enabled is only allowed for tiers',
+  positionOutOfRange: 'provided tier position is out of range',
+  glyphTiersOnly: 'only zones support custom glyphs',
+  glyphTierZero: 'tier zero glyph cannot be modified',
+  glyphReserved: 'glyphs similar to tier zero or owned not allowed',
+  glyphInvalid: 'the glyph specified is invalid',
+  glyphUnique: 'asset group tag glyph must be unique',
+  descriptionTooLong: (max: number) => `asset group tag description is limited to ${max} characters`,
+  descriptionNul: 'description must not contain NUL characters',
+  noValidFields: 'no valid fields specified',
+  renameDefaultTag: 'renaming default tags is forbidden currently',
+  deleteDefaultTag: 'default tags cannot be deleted',
+  requireCertifyTiersOnly: 'only zones support modifying require_certify',
+  positionTiersOnly: 'only zones support modifying position',
+  analysisEnabledPatchTiersOnly: 'only zones support modifying analysis_enabled',
+  tierZeroPosition: 'tier zero position cannot be modified',
+  tierZeroAnalysisEnabled: 'tier zero analysis_enabled cannot be modified',
+  // Legacy asset groups
+  assetGroupNameEmpty: 'asset group name or tag must not be empty',
+  assetGroupNameUnique: 'asset group name must be unique',
+  assetGroupNameTooLong: 'asset group name is limited to 250 characters',
+  // Selectors
+  selectorNotInTag: 'selector is not part of asset group tag',
+  selectorNameUnique: 'asset group tag selector name must be unique',
+  seedsRequired: 'seeds are required',
+  invalidSeedType: (type: unknown) => `invalid seed type ${String(type)}`,
+  seedTypesMixed: 'all seeds must be of the same type',
+  seedValueEmpty: 'seed values must be non-empty strings',
+  seedsTooMany: (max: number) => `a selector may have at most ${max} seeds`,
+  seedValueTooLong: (max: number) => `seed values are limited to ${max} characters`,
+  cypherInvalid: (message: string) => `cypher is invalid: ${message}`,
+  autoCertifyRange: 'auto_certify must be an input value of 0 to 2',
+  autoCertifyTiersOnly: 'auto_certify is only available for asset group tags of tag_type = 1 (zones)',
+  selectorCannotDisable: 'this selector cannot be disabled',
+  defaultSelectorFields: 'default selectors only support modifying auto_certify and disabled_at',
+  defaultSelectorDelete: 'cannot delete a default selector',
+  includeCountsInvalid: 'Invalid value specified for include counts',
+  // Evaluation
+  evaluationInternal: 'the selector could not be evaluated: an internal error occurred',
+} as const;
+
+/** Member lists and certification messages (reference wording where the reference has one). */
+export const MemberErrors = {
+  selectorDisabled: 'selector is disabled',
+  certificationActionInvalid: 'valid certification action is required',
+  memberIdsRequired: 'asset group member IDs are required',
+  memberIdsNotIntegers: 'asset group member IDs must be integers',
+  noteNotString: 'note must be a string',
+  noteTooLong: (max: number) => `note is limited to ${max} characters`,
+  noteNul: 'note must not contain NUL characters',
+} as const;

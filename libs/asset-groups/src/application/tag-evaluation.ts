@@ -1,0 +1,162 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  CypherService, displayName, GraphStore, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO, textProperty,
+  type GraphNode,
+} from '@app/graph';
+import { ApiError, AppConfig, remainingMs, runWithDeadlineCap } from '@app/platform';
+import { CertificationState } from '../domain/certification.js';
+import { CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedNode } from '../domain/expansion.js';
+import { certifiesAutomatically, MemberSource, SeedType, type Selector } from '../domain/selector.js';
+import { OWNED_TAG_ID, tagKindName, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
+import { AssetGroupsErrors } from './asset-groups-errors.js';
+import { MembershipStore, SelectorStore, TagStore, type SelectorMemberRecord } from './ports.js';
+
+/** What one tag's evaluation changed: its member count and the nodes that gained or lost its kind. */
+export interface TagOutcome {
+  id: number;
+  members: number;
+  added: number;
+  removed: number;
+}
+
+/** One enabled selector's evaluation: null error on success. */
+export interface SelectorOutcome {
+  id: number;
+  tagId: number;
+  error: string | null;
+}
+
+export interface EvaluationReport {
+  tags: TagOutcome[];
+  selectors: SelectorOutcome[];
+}
+
+/** The legacy `system_tags` token mirrored for a seeded tag (graph-reference §7). */
+function systemTagOf(tag: Tag): string | undefined {
+  if (tag.id === TIER_ZERO_TAG_ID) return SYSTEM_TAG_TIER_ZERO;
+  if (tag.id === OWNED_TAG_ID) return SYSTEM_TAG_OWNED;
+  return undefined;
+}
+
+/** The node's domain or tenant (member lists filter on it). */
+function environmentOf(node: GraphNode): Pick<SelectorMemberRecord, 'environmentId' | 'environmentKind'> {
+  const domain = textProperty(node.properties, 'domainsid') ?? (node.kinds.includes('Domain') ? textProperty(node.properties, 'objectid') : undefined);
+  if (domain) return { environmentId: domain, environmentKind: 'Domain' };
+  const tenant = textProperty(node.properties, 'tenantid') ?? (node.kinds.includes('AZTenant') ? textProperty(node.properties, 'objectid') : undefined);
+  if (tenant) return { environmentId: tenant, environmentKind: 'AZTenant' };
+  return { environmentId: '', environmentKind: '' };
+}
+
+/**
+ * Evaluates tag selectors against the graph and materialises membership (what analysis runs after every ingest,
+ * and POST /api/v2/asset-group-tags/evaluation): each enabled selector's seeds are resolved under the graph
+ * deadline ceiling and the result cap, expanded by the tag's type, and written as its member rows; a failing
+ * selector records its error and keeps its previous rows, and the others go on. Then every member of the tag, and
+ * no other node, carries the tag's kind (Tier Zero and Owned also their legacy `system_tags` token).
+ *
+ * Evaluations never interleave (MembershipStore.exclusively). Must not be called inside a unit of work: each
+ * selector runs in units of its own, so one selector's failure cannot abort another's writes.
+ */
+@Injectable()
+export class TagEvaluation {
+  private readonly logger = new Logger(TagEvaluation.name);
+
+  constructor(
+    private readonly tags: TagStore,
+    private readonly selectors: SelectorStore,
+    private readonly membership: MembershipStore,
+    private readonly graph: GraphStore,
+    private readonly cypher: CypherService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Every tag, in id order. */
+  evaluateAll(): Promise<EvaluationReport> {
+    return this.membership.exclusively(async () => this.evaluateEach(await this.tags.list()));
+  }
+
+  /** Only these tags, in the order given (404 for an unknown id, before anything is evaluated). */
+  async evaluateTags(ids: readonly number[]): Promise<EvaluationReport> {
+    const tags: Tag[] = [];
+    for (const id of new Set(ids)) {
+      const tag = await this.tags.get(id);
+      if (!tag) throw ApiError.notFound();
+      tags.push(tag);
+    }
+    return this.membership.exclusively(() => this.evaluateEach(tags));
+  }
+
+  /** One tag (404 when it does not exist). */
+  evaluateTag(tagId: number): Promise<EvaluationReport> {
+    return this.evaluateTags([tagId]);
+  }
+
+  private async evaluateEach(tags: readonly Tag[]): Promise<EvaluationReport> {
+    const report: EvaluationReport = { tags: [], selectors: [] };
+    for (const tag of tags) {
+      const outcome = await this.evaluate(tag);
+      report.tags.push(outcome.tag);
+      report.selectors.push(...outcome.selectors);
+    }
+    return report;
+  }
+
+  private async evaluate(tag: Tag): Promise<{ tag: TagOutcome; selectors: SelectorOutcome[] }> {
+    const selectors = await this.selectors.ofTag(tag.id);
+    await this.membership.clearSelectorMembers(selectors.filter((s) => s.disabledAt !== null).map((s) => s.id));
+    const outcomes: SelectorOutcome[] = [];
+    for (const selector of selectors.filter((s) => s.disabledAt === null)) {
+      outcomes.push({ id: selector.id, tagId: tag.id, error: await this.evaluateSelector(tag, selector) });
+    }
+    const members = await this.membership.memberNodeIds(tag.id);
+    const { added, removed } = await this.graph.replaceKindMembers(tagKindName(tag.name), members, systemTagOf(tag));
+    return { tag: { id: tag.id, members: members.length, added, removed }, selectors: outcomes };
+  }
+
+  /** Writes the selector's members; answers the error recorded instead, or null. */
+  private async evaluateSelector(tag: Tag, selector: Selector): Promise<string | null> {
+    let selected: SelectedNode[];
+    try {
+      selected = await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, () => this.select(tag, selector));
+    } catch (error) {
+      // Past the evaluation's own deadline nothing more can be written: that is the caller's failure.
+      if (remainingMs() <= 0) throw error;
+      const message = this.failureMessage(selector, error);
+      await this.selectors.recordFailure(selector.id, message);
+      return message;
+    }
+    await this.membership.replaceSelectorMembers(selector.id, selected.map(({ node, source }) => ({
+      nodeId: node.id,
+      source,
+      objectId: textProperty(node.properties, 'objectid') ?? '',
+      name: displayName(node) ?? '',
+      primaryKind: primaryDisplayKind(node),
+      ...environmentOf(node),
+      certified: certifiesAutomatically(selector.autoCertify, source) ? CertificationState.Automatic : CertificationState.Pending,
+    })));
+    return null;
+  }
+
+  private async select(tag: Tag, selector: Selector): Promise<SelectedNode[]> {
+    const seeds = await this.resolveSeeds(selector);
+    if (!expandsChildren(expansionOf(tag.type))) return seeds.map((node) => ({ node, source: MemberSource.Seed }));
+    return expandChildren(seeds, async (frontier) => (await this.graph.neighbours(frontier, 'inbound', CHILD_EDGE_KINDS)).nodes);
+  }
+
+  /** Objectid seeds in one look-up; Cypher seeds one query each (read-only, under the result cap). */
+  private async resolveSeeds(selector: Selector): Promise<GraphNode[]> {
+    const objectIds = selector.seeds.filter((seed) => seed.type === SeedType.ObjectId).map((seed) => seed.value);
+    const found = objectIds.length > 0 ? await this.graph.nodesByObjectIds(objectIds) : [];
+    for (const seed of selector.seeds.filter((s) => s.type === SeedType.Cypher)) {
+      found.push(...(await this.cypher.selectNodes(seed.value)));
+    }
+    return [...new Map(found.map((node) => [node.id, node])).values()];
+  }
+
+  private failureMessage(selector: Selector, error: unknown): string {
+    if (error instanceof ApiError) return error.messages.join('; ');
+    if (error instanceof ExpansionTooLarge) return error.message;
+    this.logger.error({ err: error, selectorId: selector.id }, 'selector evaluation failed');
+    return AssetGroupsErrors.evaluationInternal;
+  }
+}

@@ -1,0 +1,115 @@
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Permissions, UserQueries } from '@app/identity';
+import {
+  ApiError, ApiErrors, CurrentPrincipal, data, IntId, paginated, parseListQuery, RequirePermission, type Principal,
+} from '@app/platform';
+import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
+import { SELECTOR_LIST } from '../application/list-specs.js';
+import { SelectorCommands, type SelectorInput } from '../application/selector-commands.js';
+import { SelectorQueries } from '../application/selector-queries.js';
+import type { Selector } from '../domain/selector.js';
+import { CreateSelectorDto, UpdateSelectorDto } from './selector-dtos.js';
+import { actorsOf, presentSelector } from './selector-presenters.js';
+import { SelectorView } from './views.js';
+
+const TAG_ID = 'asset_group_tag_id';
+const SELECTOR_ID = 'asset_group_tag_selector_id';
+
+/** `counts=true|false` (absent: false); anything else is refused as the reference does. */
+function readCounts(value: unknown): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw ApiError.badRequest(AssetGroupsErrors.includeCountsInvalid);
+}
+
+/** The repeatable `environments` parameter: domain SIDs or tenant ids the member counts are restricted to. */
+function readEnvironments(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+function toInput(dto: UpdateSelectorDto): SelectorInput {
+  return {
+    name: dto.name, description: dto.description, autoCertify: dto.auto_certify, disabled: dto.disabled, seeds: dto.seeds,
+  };
+}
+
+@ApiTags('Asset Group Tags')
+@Controller(`asset-group-tags/:${TAG_ID}/selectors`)
+export class SelectorsController {
+  constructor(
+    private readonly queries: SelectorQueries,
+    private readonly commands: SelectorCommands,
+    private readonly users: UserQueries,
+  ) {}
+
+  @Get()
+  @RequirePermission(Permissions.GraphDBRead)
+  @ApiOperation({
+    summary: "List a tag's selectors",
+    description: 'Paginated (default limit 50); filters per the reference, `type` = seed type; counts=true adds counts.members.',
+  })
+  @ApiOkResponse({ description: '`{count, skip, limit, data: {selectors: [Selector]}}`' })
+  @ApiErrors(400, 401, 403, 404)
+  async list(@IntId(TAG_ID, 404) tagId: number, @Query() query: Record<string, unknown>) {
+    const counts = readCounts(query.counts) ? { environments: readEnvironments(query.environments) } : null;
+    const parsed = parseListQuery(SELECTOR_LIST, query);
+    const page = await this.queries.list(tagId, parsed, counts);
+    const emails = await this.users.emailsOf(actorsOf(page.items));
+    return {
+      ...paginated([], { count: page.count, skip: parsed.skip, limit: parsed.limit }),
+      data: { selectors: page.items.map((selector) => presentSelector(selector, emails)) },
+    };
+  }
+
+  @Post()
+  @RequirePermission(Permissions.GraphDBWrite)
+  @ApiOperation({ summary: 'Create a selector', description: 'Cypher seeds are checked with the stricter selector complexity limit.' })
+  @ApiCreatedResponse({ type: SelectorView, description: '`{"data": Selector}`' })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async create(@IntId(TAG_ID, 404) tagId: number, @Body() dto: CreateSelectorDto, @CurrentPrincipal() actor: Principal) {
+    return data(await this.present(await this.commands.create(actor.userId, tagId, toInput(dto))));
+  }
+
+  @Get(`:${SELECTOR_ID}`)
+  @RequirePermission(Permissions.GraphDBRead)
+  @ApiOperation({ summary: 'Get a selector' })
+  @ApiOkResponse({ type: SelectorView, description: '`{"data": {"selector": Selector}}`' })
+  @ApiErrors(401, 403, 404)
+  async get(@IntId(TAG_ID, 404) tagId: number, @IntId(SELECTOR_ID, 404) selectorId: number) {
+    return data({ selector: await this.present(await this.queries.get(tagId, selectorId)) });
+  }
+
+  @Patch(`:${SELECTOR_ID}`)
+  @HttpCode(200)
+  @RequirePermission(Permissions.GraphDBWrite)
+  @ApiOperation({
+    summary: 'Update a selector',
+    description: 'Default selectors change only auto_certify and disabled; membership follows at the next evaluation.',
+  })
+  @ApiOkResponse({ type: SelectorView, description: '`{"data": Selector}`' })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async update(
+    @IntId(TAG_ID, 404) tagId: number,
+    @IntId(SELECTOR_ID, 404) selectorId: number,
+    @Body() dto: UpdateSelectorDto,
+    @CurrentPrincipal() actor: Principal,
+  ) {
+    return data(await this.present(await this.commands.update(actor.userId, tagId, selectorId, toInput(dto))));
+  }
+
+  @Delete(`:${SELECTOR_ID}`)
+  @HttpCode(204)
+  @RequirePermission(Permissions.GraphDBWrite)
+  @ApiOperation({ summary: 'Delete a selector', description: 'Default selectors cannot be deleted.' })
+  @ApiNoContentResponse({ description: 'Empty body' })
+  @ApiErrors(401, 403, 404)
+  async remove(@IntId(TAG_ID, 404) tagId: number, @IntId(SELECTOR_ID, 404) selectorId: number): Promise<void> {
+    await this.commands.delete(tagId, selectorId);
+  }
+
+  private async present(selector: Selector) {
+    return presentSelector(selector, await this.users.emailsOf(actorsOf([selector])));
+  }
+}

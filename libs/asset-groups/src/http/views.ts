@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NullStringSchema, NullTimeSchema } from '@app/platform';
+
+// OpenAPI schemas of the asset-group wire shapes; the presenters build the values.
+
+/** A tag or selector member (the reference's AssetGroupMember, plus certified and certified_by). */
+export class MemberView {
+  @ApiProperty({ format: 'int64', description: 'graph node id' }) id: number;
+  @ApiProperty() object_id: string;
+  @ApiProperty({ description: 'domain SID or tenant id' }) environment_id: string;
+  @ApiProperty({ example: 'User' }) primary_kind: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: [1, 2, 3], description: '1 seed, 2 child, 3 parent; a tag list shows the best of its selectors' })
+  source: number;
+  @ApiProperty() asset_group_tag_id: number;
+  @ApiProperty({ enum: [0, 1, 2, 3], description: '0 pending, 1 revoked, 2 manual, 3 automatic (addition)' })
+  certified: number;
+  @ApiProperty({ description: 'who set the certification, "" when pending (addition)' }) certified_by: string;
+}
+
+export class MemberCountsView {
+  @ApiProperty() total_count: number;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, example: { User: 3, Group: 1 } })
+  counts: Record<string, number>;
+}
+
+/** A row of the certification history (one record a certification request changed). */
+export class CertificationRecordView {
+  @ApiProperty({ format: 'int64', description: 'the member graph node id' }) id: number;
+  @ApiProperty() object_id: string;
+  @ApiProperty() environment_id: string;
+  @ApiProperty() primary_kind: string;
+  @ApiProperty() name: string;
+  @ApiProperty() asset_group_tag_id: number;
+  @ApiProperty({ format: 'date-time', description: 'when the action was taken' }) created_at: string;
+  @ApiProperty({ description: 'email of the user who acted, else their id' }) certified_by: string;
+  @ApiProperty({ enum: [0, 1, 2], description: 'state the record was left in (0: a lower-priority record reset)' })
+  certified: number;
+  @ApiProperty({ format: 'int64' }) history_id: number;
+  @ApiProperty() selector_id: number;
+  @ApiProperty({ enum: [1, 2], description: '1 revoke, 2 certify' }) action: number;
+  @ApiProperty({ format: 'uuid', description: 'user id' }) actor: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: NullStringSchema }) note: NullStringSchema;
+}
+
+export class SeedView {
+  @ApiProperty({ enum: [1, 2], description: '1 = objectid, 2 = Cypher' }) type: number;
+  @ApiProperty() value: string;
+}
+
+export class SelectorCountsView {
+  @ApiProperty() members: number;
+}
+
+/** A tag selector (agt-wire §2), plus last_evaluated_at and last_error (additions). */
+export class SelectorView {
+  @ApiProperty() id: number;
+  @ApiProperty() asset_group_tag_id: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ description: "the creator's email, else their id or SYSTEM" }) created_by: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty() updated_by: string;
+  @ApiProperty({ type: NullTimeSchema }) disabled_at: NullTimeSchema;
+  @ApiProperty({ type: NullStringSchema }) disabled_by: NullStringSchema;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ enum: [0, 1, 2], description: '0 off, 1 seeds only, 2 every member' }) auto_certify: number;
+  @ApiProperty() is_default: boolean;
+  @ApiProperty() allow_disable: boolean;
+  @ApiProperty({ type: [SeedView] }) seeds: SeedView[];
+  @ApiProperty({ type: NullTimeSchema, description: 'the last successful evaluation (addition)' })
+  last_evaluated_at: NullTimeSchema;
+  @ApiProperty({ type: NullStringSchema, description: "the last evaluation's failure (addition)" })
+  last_error: NullStringSchema;
+  @ApiPropertyOptional({ type: SelectorCountsView, description: 'with counts=true' }) counts?: SelectorCountsView;
+}
+
+export class TagEvaluationView {
+  @ApiProperty() id: number;
+  @ApiProperty({ description: 'nodes carrying the tag after evaluation' }) members: number;
+  @ApiProperty({ description: 'nodes that gained the tag' }) added: number;
+  @ApiProperty({ description: 'nodes that lost the tag' }) removed: number;
+}
+
+export class SelectorEvaluationView {
+  @ApiProperty() id: number;
+  @ApiProperty() asset_group_tag_id: number;
+  @ApiProperty({ type: NullStringSchema, description: 'why the selector failed (its previous members are kept)' })
+  error: NullStringSchema;
+}
+
+export class EvaluationReportView {
+  @ApiProperty({ type: [TagEvaluationView] }) tags: TagEvaluationView[];
+  @ApiProperty({ type: [SelectorEvaluationView] }) selectors: SelectorEvaluationView[];
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, Database, pgErrorCode, remainingMs } from '@app/platform';
+import { MembershipStore, type SelectorMemberRecord } from '../application/ports.js';
+
+/** Key of the advisory lock that serialises evaluations ("PWAGEVAL" as bytes, unlikely to meet another lock). */
+const EVALUATION_LOCK_KEY = '5788134883116909900';
+/** lock_not_available: lock_timeout passed while waiting. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** The materialised membership in PostgreSQL (`asset_group_tag_selector_nodes`), written set-based. */
+@Injectable()
+export class PgMembershipStore extends MembershipStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async memberNodeIds(tagId: number): Promise<string[]> {
+    // Members of enabled selectors; a revoked member is left out when the tag requires certification.
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT n.node_id::text AS id
+       FROM asset_group_tag_selector_nodes n
+       JOIN asset_group_tag_selectors s ON s.id = n.selector_id
+       JOIN asset_group_tags t ON t.id = s.asset_group_tag_id
+       WHERE s.asset_group_tag_id = $1 AND s.disabled_at IS NULL AND NOT (t.require_certify IS TRUE AND n.certified = 1)
+       GROUP BY n.node_id ORDER BY n.node_id`,
+      [tagId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[]): Promise<void> {
+    const column = <K extends keyof SelectorMemberRecord>(key: K) => members.map((member) => member[key]);
+    return this.db.transaction(async (m) => {
+      await m.query(
+        'DELETE FROM asset_group_tag_selector_nodes WHERE selector_id = $1 AND node_id <> ALL($2::bigint[])',
+        [selectorId, column('nodeId')],
+      );
+      // Unchanged rows are not rewritten; a row that exists keeps its certification.
+      await m.query(
+        `INSERT INTO asset_group_tag_selector_nodes AS n (selector_id, node_id, source, certified, certified_by, certified_at,
+                                                   object_id, name, primary_kind, environment_id, environment_kind)
+         SELECT $1, r.node_id, r.source, r.certified, CASE WHEN r.certified = 3 THEN 'SYSTEM' END,
+                CASE WHEN r.certified = 3 THEN now() END, r.object_id, r.name, r.primary_kind, r.environment_id,
+                r.environment_kind
+         FROM unnest($2::bigint[], $3::smallint[], $4::smallint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+           AS r(node_id, source, certified, object_id, name, primary_kind, environment_id, environment_kind)
+         ON CONFLICT (selector_id, node_id) DO UPDATE SET
+           source = EXCLUDED.source, object_id = EXCLUDED.object_id, name = EXCLUDED.name,
+           primary_kind = EXCLUDED.primary_kind, environment_id = EXCLUDED.environment_id,
+           environment_kind = EXCLUDED.environment_kind, updated_at = now()
+         WHERE (n.source, n.object_id, n.name, n.primary_kind, n.environment_id, n.environment_kind)
+           IS DISTINCT FROM (EXCLUDED.source, EXCLUDED.object_id, EXCLUDED.name, EXCLUDED.primary_kind,
+                             EXCLUDED.environment_id, EXCLUDED.environment_kind)`,
+        [
+          selectorId, column('nodeId'), column('source'), column('certified'), column('objectId'), column('name'),
+          column('primaryKind'), column('environmentId'), column('environmentKind'),
+        ],
+      );
+      await m.query(
+        'UPDATE asset_group_tag_selectors SET last_evaluated_at = now(), last_error = NULL WHERE id = $1', [selectorId],
+      );
+    });
+  }
+
+  async clearSelectorMembers(selectorIds: number[]): Promise<void> {
+    if (selectorIds.length === 0) return;
+    await this.db.query('DELETE FROM asset_group_tag_selector_nodes WHERE selector_id = ANY($1::int[])', [selectorIds]);
+  }
+
+  /**
+   * A transaction-scoped advisory lock held on a connection of its own for the duration of `work`; the work runs
+   * in its own units of work on other connections (a failing selector must not abort a shared transaction). The
+   * lock ends with that transaction, or with the connection if the process dies. The holder's idle timeout is off
+   * (the work is bounded by its own deadlines; analysis may run longer than one request's deadline), and waiting
+   * for the lock is bounded by the current deadline.
+   */
+  async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const budget = Math.floor(remainingMs());
+    if (budget <= 0) throw ApiError.timedOut();
+    const runner = this.db.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      try {
+        await runner.query(
+          "SELECT set_config('lock_timeout', $1, true), set_config('idle_in_transaction_session_timeout', '0', true)",
+          [String(budget)],
+        );
+        await runner.query('SELECT pg_advisory_xact_lock($1::bigint)', [EVALUATION_LOCK_KEY]);
+      } catch (error) {
+        if (pgErrorCode(error) === LOCK_NOT_AVAILABLE) throw ApiError.timedOut();
+        throw error;
+      }
+      return await work();
+    } finally {
+      // Ends the transaction (and the lock); a connection the server already closed just goes back broken.
+      await runner.rollbackTransaction().catch(() => undefined);
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  ApiError, applyListFilters, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery,
+} from '@app/platform';
+import type { AutoCertify, Seed, SeedType, Selector, SelectorDraft, SelectorPatch } from '../domain/selector.js';
+import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
+import { SELECTOR_LIST } from '../application/list-specs.js';
+import { SelectorStore, type SelectorWithCounts } from '../application/ports.js';
+
+/** A selector with its seeds (in id order) and its seed type, one row per selector. */
+export const SELECTORS_VIEW = `
+  SELECT s.id, s.asset_group_tag_id, s.name, s.description, s.auto_certify, s.is_default, s.allow_disable,
+         s.disabled_at, s.disabled_by, s.created_at, s.created_by, s.updated_at, s.updated_by, s.last_evaluated_at,
+         s.last_error, COALESCE(sd.seeds, '[]'::json) AS seeds, sd.seed_type
+  FROM asset_group_tag_selectors s
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('id', x.id, 'type', x.type, 'value', x.value) ORDER BY x.id) AS seeds,
+           min(x.type) AS seed_type
+    FROM asset_group_tag_selector_seeds x WHERE x.selector_id = s.id
+  ) sd ON true`;
+
+/**
+ * Members of a selector of the list (alias `s`): none while disabled; revoked ones left out when the tag requires
+ * certification; only nodes of the `:environments` when any are given.
+ */
+const MEMBER_COUNT = `(
+  SELECT count(*) FROM asset_group_tag_selector_nodes n
+  WHERE n.selector_id = s.id AND s.disabled_at IS NULL
+    AND NOT (n.certified = 1 AND EXISTS (
+      SELECT 1 FROM asset_group_tags t WHERE t.id = s.asset_group_tag_id AND t.require_certify IS TRUE))
+    AND (cardinality(CAST(:environments AS text[])) = 0 OR n.environment_id = ANY(CAST(:environments AS text[]))))`;
+
+const SELECTOR_NAME_KEY = 'asset_group_tag_selectors_name_key';
+
+export function toSelector(row: Record<string, unknown>): SelectorWithCounts {
+  const seeds = row.seeds as { id: number; type: number; value: string }[];
+  return {
+    id: Number(row.id),
+    tagId: Number(row.asset_group_tag_id),
+    name: String(row.name),
+    description: String(row.description),
+    autoCertify: Number(row.auto_certify) as AutoCertify,
+    isDefault: Boolean(row.is_default),
+    allowDisable: Boolean(row.allow_disable),
+    disabledAt: (row.disabled_at as Date | null) ?? null,
+    disabledBy: (row.disabled_by as string | null) ?? null,
+    createdAt: row.created_at as Date,
+    createdBy: String(row.created_by),
+    updatedAt: row.updated_at as Date,
+    updatedBy: String(row.updated_by),
+    seeds: seeds.map((seed) => ({ id: Number(seed.id), type: Number(seed.type) as SeedType, value: seed.value })),
+    lastError: (row.last_error as string | null) ?? null,
+    lastEvaluatedAt: (row.last_evaluated_at as Date | null) ?? null,
+    ...(row.member_count === undefined ? {} : { memberCount: Number(row.member_count) }),
+  };
+}
+
+/** Selectors and their seeds in PostgreSQL: each read is one statement over SELECTORS_VIEW. */
+@Injectable()
+export class PgSelectorStore extends SelectorStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  list(tagId: number, query: ListQuery, counts: { environments: string[] } | null) {
+    return this.db.transaction(async (m) => {
+      const qb = m.createQueryBuilder().select('s.*').addSelect('count(*) OVER ()', 'total_count')
+        .from(`(${SELECTORS_VIEW})`, 's')
+        .where('s.asset_group_tag_id = :tagId', { tagId });
+      if (counts) qb.addSelect(MEMBER_COUNT, 'member_count').setParameter('environments', counts.environments);
+      const rows = await applyListQuery(qb, SELECTOR_LIST, query).getRawMany<Record<string, unknown>>();
+      const count = rows.length > 0 ? Number(rows[0].total_count) : await this.countAll(m, tagId, query);
+      return { items: rows.map(toSelector), count };
+    });
+  }
+
+  private async countAll(m: EntityManager, tagId: number, query: ListQuery): Promise<number> {
+    const qb = m.createQueryBuilder().select('count(*)', 'count').from(`(${SELECTORS_VIEW})`, 's')
+      .where('s.asset_group_tag_id = :tagId', { tagId });
+    const [row] = await applyListFilters(qb, SELECTOR_LIST, query).getRawMany<{ count: string }>();
+    return Number(row.count);
+  }
+
+  async get(id: number): Promise<Selector | null> {
+    const [row] = await this.db.query<Record<string, unknown>>(`SELECT s.* FROM (${SELECTORS_VIEW}) s WHERE s.id = $1`, [id]);
+    return row ? toSelector(row) : null;
+  }
+
+  async ofTag(tagId: number): Promise<Selector[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT s.* FROM (${SELECTORS_VIEW}) s WHERE s.asset_group_tag_id = $1 ORDER BY s.id`, [tagId],
+    );
+    return rows.map(toSelector);
+  }
+
+  create(tagId: number, draft: SelectorDraft, actor: string): Promise<Selector> {
+    return this.uniqueName(() => this.db.transaction(async (m) => {
+      const [{ id }] = await m.query(
+        `INSERT INTO asset_group_tag_selectors (asset_group_tag_id, name, description, auto_certify, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+        [tagId, draft.name, draft.description, draft.autoCertify, actor],
+      );
+      await this.insertSeeds(m, Number(id), draft.seeds);
+      return (await this.get(Number(id)))!;
+    }));
+  }
+
+  update(id: number, patch: SelectorPatch, actor: string): Promise<Selector> {
+    return this.uniqueName(() => this.db.transaction(async (m) => {
+      // Fixed SQL: each optional field is a parameter that is null when the patch leaves it alone.
+      await m.query(
+        `UPDATE asset_group_tag_selectors SET
+           name = COALESCE($2, name),
+           description = COALESCE($3, description),
+           auto_certify = COALESCE($4, auto_certify),
+           disabled_at = CASE WHEN $5::boolean IS NULL THEN disabled_at WHEN $5 THEN COALESCE(disabled_at, now()) END,
+           disabled_by = CASE WHEN $5::boolean IS NULL THEN disabled_by WHEN $5 THEN COALESCE(disabled_by, $6) END,
+           updated_at = now(), updated_by = $6
+         WHERE id = $1`,
+        [id, patch.name ?? null, patch.description ?? null, patch.autoCertify ?? null, patch.disabled ?? null, actor],
+      );
+      if (patch.seeds) {
+        await m.query('DELETE FROM asset_group_tag_selector_seeds WHERE selector_id = $1', [id]);
+        await this.insertSeeds(m, id, patch.seeds);
+      }
+      return (await this.get(id))!;
+    }));
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.query('DELETE FROM asset_group_tag_selectors WHERE id = $1', [id]);
+  }
+
+  async recordFailure(id: number, message: string): Promise<void> {
+    await this.db.query('UPDATE asset_group_tag_selectors SET last_error = $2 WHERE id = $1', [id, message]);
+  }
+
+  private async insertSeeds(m: EntityManager, selectorId: number, seeds: Seed[]): Promise<void> {
+    await m.query(
+      `INSERT INTO asset_group_tag_selector_seeds (selector_id, type, value)
+       SELECT $1, s.type, s.value FROM unnest($2::smallint[], $3::text[]) WITH ORDINALITY AS s(type, value, n) ORDER BY s.n`,
+      [selectorId, seeds.map((seed) => seed.type), seeds.map((seed) => seed.value)],
+    );
+  }
+
+  private async uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (pgErrorCode(error) === PgErrorCodes.uniqueViolation && pgConstraint(error) === SELECTOR_NAME_KEY) {
+        throw ApiError.conflict(AssetGroupsErrors.selectorNameUnique);
+      }
+      throw error;
+    }
+  }
+}

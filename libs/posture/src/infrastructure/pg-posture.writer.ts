@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '@app/platform';
+import { checkNewPostureStats, type NewPostureStat } from '../domain/posture-stat.js';
+import { PostureWriter } from '../application/ports.js';
+
+/** Writes a batch as one INSERT over column arrays: the SQL text and its five parameters do not grow with the batch. */
+@Injectable()
+export class PgPostureWriter extends PostureWriter {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async record(rows: NewPostureStat[]): Promise<void> {
+    checkNewPostureStats(rows);
+    if (rows.length === 0) return;
+    await this.db.query(
+      `INSERT INTO posture_stats (domain_sid, asset_group_tag_id, exposure_index, tier_zero_count, critical_risk_count)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[])`,
+      [
+        rows.map((row) => row.domainSid),
+        rows.map((row) => row.assetGroupTagId),
+        rows.map((row) => row.exposureIndex),
+        rows.map((row) => row.tierZeroCount),
+        rows.map((row) => row.criticalRiskCount),
+      ],
+    );
+  }
+}
