@@ -257,8 +257,8 @@ describe('asset group tag evaluation', () => {
       expect(res.body.data.selectors).toHaveLength(TIER_ZERO_RULES.filter((rule) => rule.enabled).length);
       expect(res.body.data.selectors.every((s: { error: unknown }) => JSON.stringify(s.error) === JSON.stringify(NULL_STRING))).toBe(true);
       expect(await carrying('Tag_Tier_Zero')).toEqual(TIER_ZERO_MEMBERS);
-      // The stale admin_tier_0 of OTHER_USER (not selected) is gone too.
-      expect(await tokened('admin_tier_0')).toEqual(TIER_ZERO_MEMBERS);
+      // OTHER_USER's admin_tier_0 came from elsewhere (it never carried the kind): the tag does not take it away.
+      expect(await tokened('admin_tier_0')).toEqual([...TIER_ZERO_MEMBERS, OTHER_USER].sort());
     });
 
     it('remove both marks from a user who left Domain Admins', async () => {
@@ -267,7 +267,7 @@ describe('asset group tag evaluation', () => {
       expect(res.body.data.tags).toEqual([{ id: TIER_ZERO, members: TIER_ZERO_MEMBERS.length - 1, added: 0, removed: 1 }]);
       const remaining = TIER_ZERO_MEMBERS.filter((objectid) => objectid !== DA_USER);
       expect(await carrying('Tag_Tier_Zero')).toEqual(remaining);
-      expect(await tokened('admin_tier_0')).toEqual(remaining);
+      expect(await tokened('admin_tier_0')).toEqual([...remaining, OTHER_USER].sort());
     });
   });
 

@@ -10,6 +10,13 @@ import { PgSelectorStore } from './infrastructure/pg-selector.store.js';
 import { EvaluationController } from './http/evaluation.controller.js';
 import { SelectorsController } from './http/selectors.controller.js';
 import { PgTagStore } from './infrastructure/pg-tag.store.js';
+import { TagCommands, TagWriter } from './application/tag-commands.js';
+import { TagQueries, TagReadModel } from './application/tag-queries.js';
+import { AssetGroupCommands } from './application/asset-group-commands.js';
+import { AssetGroupQueries, AssetGroupStore } from './application/asset-group-queries.js';
+import { PgAssetGroupStore } from './infrastructure/pg-asset-group.store.js';
+import { AssetGroupsController } from './http/asset-groups.controller.js';
+import { TagsController } from './http/tags.controller.js';
 import { CertificationQueries } from './application/certification-queries.js';
 import { CertificationStore, CertifyMembers } from './application/certification-commands.js';
 import { MemberQueries, MemberReadModel } from './application/member-queries.js';
@@ -25,9 +32,20 @@ import { MembersController } from './http/members.controller.js';
 @Module({
   imports: [GraphModule, IdentityModule],
   // CertificationsController first: its literal path must win over the tags controller's `{asset_group_tag_id}`.
-  controllers: [CertificationsController, EvaluationController, MembersController, SelectorsController],
+  controllers: [
+    CertificationsController, EvaluationController, MembersController, SelectorsController, TagsController,
+    AssetGroupsController,
+  ],
   providers: [
-    { provide: TagStore, useClass: PgTagStore },
+    PgTagStore,
+    { provide: TagStore, useExisting: PgTagStore },
+    { provide: TagWriter, useExisting: PgTagStore },
+    { provide: TagReadModel, useExisting: PgTagStore },
+    TagCommands,
+    TagQueries,
+    { provide: AssetGroupStore, useClass: PgAssetGroupStore },
+    AssetGroupQueries,
+    AssetGroupCommands,
     { provide: SelectorStore, useClass: PgSelectorStore },
     { provide: MembershipStore, useClass: PgMembershipStore },
     SelectorQueries,

@@ -30,6 +30,7 @@ export const AssetGroupsErrors = {
   assetGroupNameEmpty: 'asset group name or tag must not be empty',
   assetGroupNameUnique: 'asset group name must be unique',
   assetGroupNameTooLong: 'asset group name is limited to 250 characters',
+  assetGroupNameNul: 'asset group name must not contain NUL characters',
   // Selectors
   selectorNotInTag: 'selector is not part of asset group tag',
   selectorNameUnique: 'asset group tag selector name must be unique',

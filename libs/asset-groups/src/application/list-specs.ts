@@ -66,3 +66,65 @@ export const CERTIFICATION_LIST = defineListSpec({
   defaultSort: [{ sql: 'x.created_at', direction: 'DESC' }, { sql: 'x.id', direction: 'DESC' }],
   defaultLimit: 50,
 });
+
+/**
+ * Filters of GET /api/v2/asset-group-tags (agt-wire §3; the read model's alias is `x`). Not paginated, no sort_by:
+ * tags come by id. Tags are never soft-deleted, so deleted_at / deleted_by are always null (accepted for clients
+ * that send `deleted_at=eq:null`). `counts` is a parameter of its own.
+ */
+export const TAG_LIST = defineListSpec({
+  filters: {
+    type: { type: 'integer', sql: 'x.type', operators: ['eq', 'neq'] },
+    created_by: { type: 'string', sql: 'x.created_by', operators: ['eq', 'neq'] },
+    updated_by: { type: 'string', sql: 'x.updated_by', operators: ['eq', 'neq'] },
+    deleted_by: { type: 'string', sql: 'x.deleted_by', operators: ['eq', 'neq'] },
+    require_certify: { type: 'boolean', sql: 'x.require_certify' },
+    analysis_enabled: { type: 'boolean', sql: 'x.analysis_enabled' },
+    name: { type: 'string', sql: 'x.name' },
+    description: { type: 'string', sql: 'x.description' },
+    created_at: { type: 'timestamp', sql: 'x.created_at' },
+    updated_at: { type: 'timestamp', sql: 'x.updated_at' },
+    deleted_at: { type: 'timestamp', sql: 'x.deleted_at' },
+  },
+  sortable: {},
+  defaultSort: [{ sql: 'x.id', direction: 'ASC' }],
+  paging: false,
+  reserved: ['counts'],
+});
+
+/** Filters and sort columns of GET /api/v2/asset-groups (agt-wire §4; alias `x`). Not paginated. */
+export const ASSET_GROUP_LIST = defineListSpec({
+  filters: {
+    name: { type: 'string', sql: 'x.name', operators: ['eq', 'neq'] },
+    tag: { type: 'string', sql: 'x.tag', operators: ['eq', 'neq'] },
+    system_group: { type: 'boolean', sql: 'x.system_group' },
+    member_count: { type: 'integer', sql: 'x.member_count', min: INT64_MIN, max: INT64_MAX },
+    id: { type: 'integer', sql: 'x.id' },
+    created_at: { type: 'timestamp', sql: 'x.created_at' },
+    updated_at: { type: 'timestamp', sql: 'x.updated_at' },
+    deleted_at: { type: 'timestamp', sql: 'x.deleted_at' },
+  },
+  sortable: { id: 'x.id', name: 'x.name', tag: 'x.tag', member_count: 'x.member_count' },
+  defaultSort: [{ sql: 'x.id', direction: 'ASC' }],
+  paging: false,
+});
+
+/**
+ * Filters and sort columns of the deprecated GET /api/v2/asset-groups/{id}/members (alias `x`, one row per node).
+ * `custom_member` is a string filter over the text 'true' / 'false' (`custom_member=eq:true`).
+ */
+export const ASSET_GROUP_MEMBER_LIST = defineListSpec({
+  filters: {
+    object_id: { type: 'string', sql: 'x.object_id' },
+    primary_kind: { type: 'string', sql: 'x.primary_kind' },
+    environment_id: { type: 'string', sql: 'x.environment_id' },
+    environment_kind: { type: 'string', sql: 'x.environment_kind' },
+    name: { type: 'string', sql: 'x.name' },
+    custom_member: { type: 'string', sql: 'x.custom_member_text' },
+  },
+  sortable: {
+    object_id: 'x.object_id', asset_group_id: 'x.asset_group_id', primary_kind: 'x.primary_kind',
+    environment_id: 'x.environment_id', environment_kind: 'x.environment_kind', name: 'x.name',
+  },
+  defaultSort: [{ sql: 'x.node_id', direction: 'ASC' }],
+});

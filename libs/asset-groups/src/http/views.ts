@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { NullStringSchema, NullTimeSchema } from '@app/platform';
+import { NullInt32Schema, NullStringSchema, NullTimeSchema } from '@app/platform';
 
 // OpenAPI schemas of the asset-group wire shapes; the presenters build the values.
 
@@ -93,4 +93,70 @@ export class SelectorEvaluationView {
 export class EvaluationReportView {
   @ApiProperty({ type: [TagEvaluationView] }) tags: TagEvaluationView[];
   @ApiProperty({ type: [SelectorEvaluationView] }) selectors: SelectorEvaluationView[];
+}
+
+/** The NullBool wrapper (spec §2.1). */
+export class NullBoolSchema {
+  @ApiProperty() bool: boolean;
+  @ApiProperty() valid: boolean;
+}
+
+export class TagCountsView {
+  @ApiProperty() selectors: number;
+  @ApiProperty({ description: 'distinct member nodes' }) members: number;
+}
+
+/** An asset group tag (spec §2.2). */
+export class TagView {
+  @ApiProperty() id: number;
+  @ApiProperty({ enum: [1, 2, 3], description: '1 tier (zone), 2 label, 3 owned' }) type: number;
+  @ApiProperty({ description: 'id of the graph kind `Tag_<name>` its members carry' }) kind_id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ description: "the creator's email, else their id or SYSTEM" }) created_by: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty() updated_by: string;
+  @ApiProperty({ type: NullInt32Schema, description: 'tiers: 1 (Tier Zero) .. n' }) position: NullInt32Schema;
+  @ApiProperty({ type: NullBoolSchema }) require_certify: NullBoolSchema;
+  @ApiProperty({ type: NullBoolSchema }) analysis_enabled: NullBoolSchema;
+  @ApiProperty({ type: NullStringSchema }) glyph: NullStringSchema;
+  @ApiPropertyOptional({ type: TagCountsView, description: 'with counts=true' }) counts?: TagCountsView;
+}
+
+/** A legacy asset group selector: one seed of a selector of the group's tag. */
+export class LegacySelectorView {
+  @ApiProperty({ description: 'the seed id' }) id: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ type: NullTimeSchema }) deleted_at: NullTimeSchema;
+  @ApiProperty() asset_group_id: number;
+  @ApiProperty({ description: 'the selector name' }) name: string;
+  @ApiProperty({ description: 'the seed value (objectid or Cypher)' }) selector: string;
+  @ApiProperty({ description: 'a seeded default selector' }) system_selector: boolean;
+}
+
+/** A legacy asset group (spec §2.2): a view of a seeded tag. */
+export class AssetGroupView {
+  @ApiProperty() id: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ type: NullTimeSchema }) deleted_at: NullTimeSchema;
+  @ApiProperty() name: string;
+  @ApiProperty({ example: 'admin_tier_0' }) tag: string;
+  @ApiProperty() system_group: boolean;
+  @ApiProperty({ type: [LegacySelectorView] }) selectors: LegacySelectorView[];
+  @ApiProperty() member_count: number;
+}
+
+/** A member of a legacy asset group (deprecated listing). */
+export class AssetGroupMemberView {
+  @ApiProperty() asset_group_id: number;
+  @ApiProperty() object_id: string;
+  @ApiProperty({ example: 'User' }) primary_kind: string;
+  @ApiProperty({ type: [String] }) kinds: string[];
+  @ApiProperty() environment_id: string;
+  @ApiProperty({ enum: ['', 'Domain', 'AZTenant'] }) environment_kind: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'selected by a selector that is not a seeded default' }) custom_member: boolean;
 }
