@@ -220,7 +220,7 @@ const ROUTES: Route[] = [
   { method: 'POST', template: '/api/v2/asset-group-tags/evaluation', access: anyOf(Permissions.GraphDBWrite), ok: 200 },
   {
     method: 'POST', template: '/api/v2/asset-group-tags/certifications', access: anyOf(Permissions.GraphDBWrite), ok: 200,
-    body: () => ({ member_ids: [UNKNOWN_INT], action: 2 }),
+    body: () => ({ member_ids: [Number(UNKNOWN_INT)], action: 2 }),
   },
   { method: 'GET', template: '/api/v2/asset-group-tags/certifications', access: anyOf(Permissions.GraphDBRead), ok: 200 },
   { method: 'GET', template: '/api/v2/asset-groups', access: anyOf(Permissions.GraphDBRead), ok: 200 },

@@ -24,19 +24,20 @@ export async function benchServer(dist) {
 /**
  * A fresh bench database, unless `reuse` and the existing one was loaded with the same `signature` (kept as the
  * database's comment), which saves the load on reruns. Returns its URL and whether it still needs loading.
+ * `database` names it (another bench keeps its own, so the two never clobber each other's state).
  */
-export async function prepareDatabase(adminUrl, signature, reuse) {
+export async function prepareDatabase(adminUrl, signature, reuse, database = BENCH_DATABASE) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT shobj_description(oid, 'pg_database') AS signature FROM pg_database WHERE datname = $1`, [BENCH_DATABASE],
+      `SELECT shobj_description(oid, 'pg_database') AS signature FROM pg_database WHERE datname = $1`, [database],
     );
     const url = new URL(adminUrl);
-    url.pathname = `/${BENCH_DATABASE}`;
+    url.pathname = `/${database}`;
     if (reuse && rows[0]?.signature === signature) return { url: url.toString(), load: false };
-    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${database}`);
     return { url: url.toString(), load: true };
   } finally {
     await client.end();
@@ -44,10 +45,10 @@ export async function prepareDatabase(adminUrl, signature, reuse) {
 }
 
 /** Marks the database as fully loaded with `signature`. */
-export async function markLoaded(adminUrl, signature) {
+export async function markLoaded(adminUrl, signature, database = BENCH_DATABASE) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`COMMENT ON DATABASE ${BENCH_DATABASE} IS ${client.escapeLiteral(signature)}`);
+  await client.query(`COMMENT ON DATABASE ${database} IS ${client.escapeLiteral(signature)}`);
   await client.end();
 }
 

@@ -77,6 +77,15 @@ export class AssetGroupsSchema1732240000400 implements MigrationInterface {
         PRIMARY KEY (selector_id, node_id)
       )`);
     await q.query(`CREATE INDEX asset_group_tag_selector_nodes_node_index ON asset_group_tag_selector_nodes (node_id)`);
+    // The member records that count, in one place: records of enabled selectors, less revoked ones when the tag
+    // requires certification. Member lists, counts and the tag kind on nodes all read this view.
+    await q.query(`
+      CREATE VIEW asset_group_tag_member_records AS
+      SELECT n.*, s.asset_group_tag_id, s.is_default
+        FROM asset_group_tag_selector_nodes n
+        JOIN asset_group_tag_selectors s ON s.id = n.selector_id
+        JOIN asset_group_tags t ON t.id = s.asset_group_tag_id
+       WHERE s.disabled_at IS NULL AND NOT (t.require_certify IS TRUE AND n.certified = 1)`);
     await q.query(`
       CREATE TABLE asset_group_certification_history (
         id bigserial PRIMARY KEY,
@@ -141,6 +150,7 @@ export class AssetGroupsSchema1732240000400 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE IF EXISTS asset_groups`);
     await q.query(`DROP TABLE IF EXISTS asset_group_certification_history`);
+    await q.query(`DROP VIEW IF EXISTS asset_group_tag_member_records`);
     await q.query(`DROP TABLE IF EXISTS asset_group_tag_selector_nodes`);
     await q.query(`DROP TABLE IF EXISTS asset_group_tag_selector_seeds`);
     await q.query(`DROP TABLE IF EXISTS asset_group_tag_selectors`);
