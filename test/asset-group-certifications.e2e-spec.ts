@@ -151,6 +151,12 @@ describe('asset group tag certifications', () => {
         .toBe('asset group member IDs must be integers');
     });
 
+    it('answers 400 for more than 10000 member ids in one request', async () => {
+      const memberIds = Array.from({ length: 10_001 }, (_, i) => i + 1);
+      expect(errorMessage(await certifier.post(PATH, { action: 2, member_ids: memberIds }), 400))
+        .toBe('at most 10000 asset group member IDs may be certified in one request');
+    });
+
     it('answers 400 for a note that is not a string or is longer than 2000 characters', async () => {
       expect(errorMessage(await certifier.post(PATH, { action: 2, member_ids: [1], note: 5 }), 400)).toBe('note must be a string');
       expect(errorMessage(await certifier.post(PATH, { action: 2, member_ids: [1], note: 'n'.repeat(2001) }), 400))
@@ -258,6 +264,18 @@ describe('asset group tag certifications', () => {
       expect(await ids('created_at=lt:2000-01-01T00:00:00Z')).toEqual([]);
     });
 
+    it('keeps the records of the given environments, a repeatable parameter as in the member lists', async () => {
+      const count = async (query: string) => {
+        const res = await admin.get(`${PATH}?${query}`);
+        expect(res.status).toBe(200);
+        return res.body.count as number;
+      };
+      expect(await count(`environments=${ENV}`)).toBe(4);
+      expect(await count(`environments=S-1-5-21-999&environments=${ENV}`)).toBe(4);
+      expect(await count('environments=S-1-5-21-999')).toBe(0);
+      expect(await count(`environments=eq:${ENV}`)).toBe(0);
+    });
+
     it('sorts and pages', async () => {
       const res = await admin.get(`${PATH}?sort_by=-name&sort_by=history_id&skip=1&limit=2`);
       expect(res.status).toBe(200);
@@ -271,6 +289,12 @@ describe('asset group tag certifications', () => {
       expect(errorMessage(await admin.get(`${PATH}?note=eq:x`), 400)).toBe('the specified column cannot be filtered: note');
       expect(errorMessage(await admin.get(`${PATH}?created_at=gt:yesterday`), 400))
         .toBe('there are errors in the query parameter filters specified');
+    });
+
+    it('answers 400 for action and certified values outside their smallint columns, and a NUL environment', async () => {
+      for (const query of ['certified=eq:99999', 'action=eq:99999', 'action=lt:-40000', 'environments=%00']) {
+        expect(errorMessage(await admin.get(`${PATH}?${query}`), 400)).toBe('there are errors in the query parameter filters specified');
+      }
     });
 
     it('answers 401 without credentials', async () => {

@@ -283,6 +283,21 @@ describe('asset group tag evaluation', () => {
       expect(errorMessage(await evaluate({ asset_group_tag_ids: ['x'] }), 400)).toBe('each value in asset_group_tag_ids must be an integer number');
     });
 
+    it('answers 200 to 12 concurrent evaluations from several users, and keeps answering other requests', async () => {
+      const others = await Promise.all([0, 1].map(async () => (await userSession(t, admin, Roles.Administrator)).caller));
+      const callers = [admin, ...others];
+      // Four per user: GRAPH_CONCURRENCY_PER_USER; twelve waiters, more than the pool's ten connections.
+      const evaluations = Array.from({ length: 12 }, (_, i) => callers[i % callers.length].post('/asset-group-tags/evaluation', {}));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const read = await others[0].get(`/asset-group-tags/${labelId}`);
+      expect(read.status).toBe(200);
+      expect(read.body.data.tag).toMatchObject({ id: labelId, name: 'Crown Jewels' });
+
+      const answers = await Promise.all(evaluations);
+      expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+      for (const res of answers) expect(res.body.data.tags.map((tag: { id: number }) => tag.id)).toEqual([1, 2, labelId, zoneId]);
+    });
+
     it('answers 403 for a caller without graphdb:Write and 401 without credentials', async () => {
       const { caller } = await userSession(t, admin, Roles.ReadOnly);
       expect(errorMessage(await caller.post('/asset-group-tags/evaluation', {}), 403)).toBe('not authorized');

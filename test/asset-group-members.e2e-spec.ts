@@ -154,6 +154,19 @@ describe('asset group tag members', () => {
       expect(await listed(`/asset-group-tags/${tagId}/members?environments=S-1-5-21-999`)).toEqual([]);
     });
 
+    it('answers 400 for an environment with a NUL, on every endpoint that reads environments', async () => {
+      for (const path of [
+        `/asset-group-tags/${tagId}/members?environments=%00`,
+        `/asset-group-tags/${tagId}/members?environments=${EAST}&environments=a%00b`,
+        `/asset-group-tags/${tagId}/members/counts?environments=%00`,
+        `/asset-group-tags/${tagId}/selectors/${sel.a}/members?environments=%00`,
+        `/asset-group-tags/${tagId}/selectors/${sel.a}/members/counts?environments=%00`,
+        `/asset-group-tags/${tagId}/selectors?counts=true&environments=%00`,
+      ]) {
+        expect(errorMessage(await admin.get(path), 400)).toBe('there are errors in the query parameter filters specified');
+      }
+    });
+
     it('pages with skip and limit and counts every match', async () => {
       const res = await admin.get(`/asset-group-tags/${tagId}/members?skip=1&limit=2`);
       expect(res.status).toBe(200);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
+import { ApiError } from '@app/platform';
+import { SelectorStore } from '../libs/asset-groups/src/application/ports.js';
 import { TIER_ZERO_RULES } from '../libs/asset-groups/src/domain/tier-zero-rules.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, uniqueName, userSession } from './support/identity.js';
@@ -10,6 +12,7 @@ import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, uniqueName, userSession
  */
 
 const NULL_STRING = { string: '', valid: false };
+const BAD_FILTER = 'there are errors in the query parameter filters specified';
 const TIER_ZERO = 1;
 const OWNED = 2;
 
@@ -116,6 +119,30 @@ describe('asset group tag selectors', () => {
       expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?sort_by=seeds`), 400)).toBe('column format does not support sorting: seeds');
       expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?kind=eq:x`), 400)).toBe('the specified column cannot be filtered: kind');
       expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?limit=-1`), 400)).toBe('query parameter "limit" is malformed: invalid limit: -1');
+    });
+
+    it('answers 400 for auto_certify and type values outside their smallint columns', async () => {
+      expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?auto_certify=eq:40000`), 400)).toBe(BAD_FILTER);
+      expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?type=neq:40000`), 400)).toBe(BAD_FILTER);
+    });
+
+    it('answers 400 for a counts environment with a NUL', async () => {
+      expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?counts=true&environments=%00`), 400)).toBe(BAD_FILTER);
+    });
+
+    it('filters created_by, updated_by and disabled_by on what the selector shows: the email, else the id', async () => {
+      const created = await create(labelId, { name: uniqueName('by'), seeds: [{ type: 1, value: 'S-1' }] });
+      await writer.patch(`${base(labelId)}/${created.id}`, { disabled: true });
+      const ids = async (query: string) => {
+        const res = await reader.get(`${base(labelId)}?${query}`);
+        expect(res.status).toBe(200);
+        return (res.body.data.selectors as { id: number }[]).map((s) => s.id);
+      };
+      expect(await ids(`created_by=eq:${writerEmail}&name=eq:${created.name}`)).toEqual([created.id]);
+      expect(await ids(`updated_by=eq:${writerEmail}&name=eq:${created.name}`)).toEqual([created.id]);
+      expect(await ids(`disabled_by=eq:${writerEmail}&name=eq:${created.name}`)).toEqual([created.id]);
+      expect(await ids(`created_by=neq:${writerEmail}&name=eq:${created.name}`)).toEqual([]);
+      expect(await ids(`created_by=eq:SYSTEM&name=eq:${created.name}`)).toEqual([]);
     });
 
     it('answers 404 for an unknown tag and for a malformed tag id', async () => {
@@ -279,6 +306,24 @@ describe('asset group tag selectors', () => {
 
     it('answers 404 for a selector of another tag', async () => {
       expect(errorMessage(await writer.patch(`${base(OWNED)}/1`, { name: 'x' }), 404)).toBe('selector is not part of asset group tag');
+    });
+
+    it('answers 400 for more seeds than a selector may have', async () => {
+      const created = await create(labelId, { name: uniqueName('s'), seeds: [{ type: 1, value: 'S-1' }] });
+      const seeds = Array.from({ length: 1001 }, (_, i) => ({ type: 1, value: `S-${i}` }));
+      expect(errorMessage(await writer.patch(`${base(labelId)}/${created.id}`, { seeds }), 400)).toBe('a selector may have at most 1000 seeds');
+    });
+  });
+
+  describe('a tag deleted while a selector is written', () => {
+    // The use case checks the tag first; a tag deleted between that check and the insert fails the foreign key.
+    it('answers 404 resource not found when the insert finds the tag gone', async () => {
+      const store = t.app.get(SelectorStore);
+      const draft = { name: uniqueName('s'), description: '', autoCertify: 0 as const, seeds: [{ type: 1 as const, value: 'S-1' }] };
+      const failure = await store.create(99999, draft, 'SYSTEM').then(() => null, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect({ status: (failure as ApiError).getStatus(), messages: (failure as ApiError).messages })
+        .toEqual({ status: 404, messages: ['resource not found'] });
     });
   });
 

@@ -229,8 +229,23 @@ describe('asset group tags', () => {
       expect(await names('?type=eq:1')).toEqual(['Tier Zero', 'Tier One', 'Tier Half']);
       expect(await names('?name=~eq:jewel')).toEqual(['Crown Jewels']);
       expect(await names('?type=neq:1&require_certify=eq:null&deleted_at=eq:null')).toEqual(['Owned', 'Crown Jewels', 'Left Over']);
-      expect(await names(`?created_by=eq:${writerId}&analysis_enabled=eq:true`)).toEqual(['Tier Half']);
+      expect(await names(`?created_by=eq:${WRITER_EMAIL}&analysis_enabled=eq:true`)).toEqual(['Tier Half']);
       expect(await names('?created_at=gt:2000-01-01T00:00:00Z&name=eq:Owned')).toEqual(['Owned']);
+    });
+
+    it('filters created_by and updated_by on what the tag shows: the email of a user who has one, else the id', async () => {
+      const names = async (query: string) => {
+        const res = await readOnly.get(`/asset-group-tags${query}`);
+        expect(res.status).toBe(200);
+        return (res.body.data.tags as { name: string; created_by: string }[]).map((tag) => tag.name);
+      };
+      const shown = (await readOnly.get('/asset-group-tags?name=eq:Tier%20Half')).body.data.tags[0];
+      expect(shown).toMatchObject({ created_by: WRITER_EMAIL, updated_by: WRITER_EMAIL });
+      expect(await names(`?created_by=eq:${WRITER_EMAIL}&name=eq:Tier%20Half`)).toEqual(['Tier Half']);
+      expect(await names(`?updated_by=eq:${WRITER_EMAIL}&name=eq:Tier%20Half`)).toEqual(['Tier Half']);
+      expect(await names(`?created_by=eq:${writerId}`)).toEqual([]);
+      expect(await names('?created_by=eq:SYSTEM')).toEqual(['Tier Zero', 'Owned']);
+      expect(await names(`?created_by=neq:${WRITER_EMAIL}&created_by=neq:SYSTEM`)).toEqual([]);
     });
 
     it('adds counts with counts=true', async () => {
@@ -246,6 +261,9 @@ describe('asset group tags', () => {
       expect(errorMessage(await readOnly.get('/asset-group-tags?type=gt:1'), 400))
         .toBe('the specified filter predicate is not supported for this column: type gt');
       expect(errorMessage(await readOnly.get('/asset-group-tags?type=eq:abc'), 400)).toBe('there are errors in the query parameter filters specified');
+      // type is a smallint column: a value outside int16 is refused before it reaches the database.
+      expect(errorMessage(await readOnly.get('/asset-group-tags?type=eq:40000'), 400)).toBe('there are errors in the query parameter filters specified');
+      expect(errorMessage(await readOnly.get('/asset-group-tags?type=neq:-32769'), 400)).toBe('there are errors in the query parameter filters specified');
       expect(errorMessage(await readOnly.get('/asset-group-tags?counts=maybe'), 400)).toBe('Invalid value specified for include counts');
     });
   });

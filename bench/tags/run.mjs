@@ -2,7 +2,8 @@
 // the same way as bench/graph (its own database, `pathwarden_bench_tags`, so the two benches never clobber each
 // other), adds the few Tier Zero objects the generator lacks, boots the real application context from the build
 // on that database, and times with process.hrtime.bigint():
-//   1. TagEvaluation.evaluateTag(1), Tier Zero with its seeded selectors: the first (cold) run, then re-runs;
+//   1. TagEvaluation.evaluateTag(1) (evaluateTags([1]) in builds without it), Tier Zero with its seeded
+//      selectors: the first (cold) run, then re-runs;
 //   2. two label tags: one Cypher selector of 10,000 users, one objectid selector of a big nested group expanded to
 //      its members: cold, then re-runs;
 //   3. GraphStore.replaceKindMembers alone for 10k and 50k node ids: add to empty, unchanged, swap half;
@@ -285,13 +286,18 @@ const outcome = ({ result }) => {
     `${errors.length ? `, ${errors.length} selector errors: ${[...new Set(errors.map((e) => e.error))].join('; ')}` : ''}`;
 };
 
+// TagEvaluation.evaluateTag(id) where the build has it; else evaluateTags([id]), which it wrapped.
+const hasEvaluateTag = typeof evaluation.evaluateTag === 'function';
+const evaluateOne = (tagId) => (hasEvaluateTag ? evaluation.evaluateTag(tagId) : evaluation.evaluateTags([tagId]));
+const evaluateName = hasEvaluateTag ? 'evaluateTag' : 'evaluateTags';
+
 /** A tag's evaluation: the first run (cold) on its own, then `runs` re-runs with nothing changed. */
 async function evaluationCase(title, tagId) {
-  const cold = await measure(() => underDeadline(() => evaluation.evaluateTag(tagId)));
+  const cold = await measure(() => underDeadline(() => evaluateOne(tagId)));
   once(`${title}: cold (first evaluation)`, cold.ms, `${outcome(cold)}, ${cold.statements} SQL statements`);
   log(`${''.padEnd(58)} ${''.padStart(10)} ${''.padStart(10)}   ${phaseNote([cold])}`);
   const steady = [];
-  for (let i = 0; i < options.runs; i++) steady.push(await measure(() => underDeadline(() => evaluation.evaluateTag(tagId))));
+  for (let i = 0; i < options.runs; i++) steady.push(await measure(() => underDeadline(() => evaluateOne(tagId))));
   row(`${title}: steady (nothing changed)`, steady.map((s) => s.ms),
     `${outcome(steady.at(-1))}, ${median(steady.map((s) => s.statements))} SQL statements`);
   log(`${''.padEnd(58)} ${''.padStart(10)} ${''.padStart(10)}   ${phaseNote(steady)}`);
@@ -305,14 +311,14 @@ const tierZeroSelectors = await database.query(
 );
 log(`1. Tier Zero (tag ${TIER_ZERO_TAG_ID}): ${tierZeroSelectors[0].enabled} enabled seeded Cypher selectors of ` +
   `${tierZeroSelectors[0].total}; a tier expands seeds to their transitive group members`);
-const tierZeroMembers = await evaluationCase('evaluateTag(Tier Zero)', TIER_ZERO_TAG_ID);
+const tierZeroMembers = await evaluationCase(`${evaluateName}(Tier Zero)`, TIER_ZERO_TAG_ID);
 const bySelector = await database.query(
   `SELECT s.name, count(sn.node_id)::int AS n, count(sn.node_id) FILTER (WHERE sn.source = $2)::int AS seeds
      FROM asset_group_tag_selectors s LEFT JOIN asset_group_tag_selector_nodes sn ON sn.selector_id = s.id
     WHERE s.asset_group_tag_id = $1 AND s.disabled_at IS NULL GROUP BY s.id, s.name HAVING count(sn.node_id) > 0 ORDER BY s.id`,
   [TIER_ZERO_TAG_ID, MemberSource.Seed],
 );
-log(`${''.padEnd(80)}selectors with members (seeds/total): ${bySelector.map((s) => `${s.name} ${s.seeds}/${s.n}`).join(', ')}`);
+log(`${''.padEnd(83)}selectors with members (seeds/total): ${bySelector.map((s) => `${s.name} ${s.seeds}/${s.n}`).join(', ')}`);
 
 // 2. Label tags: a Cypher selector of 10,000 users, an objectid selector of a big group.
 log();
@@ -326,7 +332,7 @@ await underDeadline(() => selectorCommands.create(actor, cypherTag.id, {
 }));
 log(`2a. label tag ${cypherTag.id} "${cypherTag.name}", one Cypher selector (${cypherExpected} users expected; users ` +
   `have no members, so expansion is one empty step): ${CYPHER_SELECTOR}`);
-const cypherMembers = await evaluationCase('evaluateTag(Cypher label)', cypherTag.id);
+const cypherMembers = await evaluationCase(`${evaluateName}(Cypher label)`, cypherTag.id);
 
 const groupTag = await label(BENCH_TAGS.group);
 await underDeadline(() => selectorCommands.create(actor, groupTag.id, {
@@ -334,7 +340,7 @@ await underDeadline(() => selectorCommands.create(actor, groupTag.id, {
 }));
 log(`2b. label tag ${groupTag.id} "${groupTag.name}", one objectid selector: ${dir.name[bigGroup.id]} (${bigGroupObjectId}), ` +
   `${bigGroup.direct} direct members, ${bigGroup.size - 1} transitive over ${bigGroup.levels} levels (in-memory count)`);
-const groupMembers = await evaluationCase('evaluateTag(big group label)', groupTag.id);
+const groupMembers = await evaluationCase(`${evaluateName}(big group label)`, groupTag.id);
 
 // 3. replaceKindMembers alone (no system_tags token, as for labels).
 log();

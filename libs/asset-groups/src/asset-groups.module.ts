@@ -17,7 +17,6 @@ import { AssetGroupQueries, AssetGroupStore } from './application/asset-group-qu
 import { PgAssetGroupStore } from './infrastructure/pg-asset-group.store.js';
 import { AssetGroupsController } from './http/asset-groups.controller.js';
 import { TagsController } from './http/tags.controller.js';
-import { CertificationQueries } from './application/certification-queries.js';
 import { CertificationStore, CertifyMembers } from './application/certification-commands.js';
 import { MemberQueries, MemberReadModel } from './application/member-queries.js';
 import { PgCertificationStore } from './infrastructure/pg-certification.store.js';
@@ -55,7 +54,6 @@ import { MembersController } from './http/members.controller.js';
     { provide: CertificationStore, useClass: PgCertificationStore },
     MemberQueries,
     CertifyMembers,
-    CertificationQueries,
   ],
   exports: [TagEvaluation],
 })

@@ -57,6 +57,7 @@ export const MemberErrors = {
   certificationActionInvalid: 'valid certification action is required',
   memberIdsRequired: 'asset group member IDs are required',
   memberIdsNotIntegers: 'asset group member IDs must be integers',
+  memberIdsTooMany: (max: number) => `at most ${max} asset group member IDs may be certified in one request`,
   noteNotString: 'note must be a string',
   noteTooLong: (max: number) => `note is limited to ${max} characters`,
   noteNul: 'note must not contain NUL characters',

@@ -48,7 +48,8 @@ export abstract class CertificationStore {
     plan: (records: SelectorRecord[]) => CertificationChange[],
     audit: CertificationAudit,
   ): Promise<number>;
-  abstract history(query: ListQuery): Promise<{ items: CertificationRecord[]; count: number }>;
+  /** The history page (CERTIFICATION_LIST); non-empty `environments` keeps the records of those environments only. */
+  abstract history(query: ListQuery, environments: string[]): Promise<{ items: CertificationRecord[]; count: number }>;
 }
 
 export interface CertifyRequest {

@@ -1,4 +1,15 @@
-import { defineListSpec, INT64_MAX, INT64_MIN } from '@app/platform';
+import { defineListSpec, INT16_MAX, INT16_MIN, INT64_MAX, INT64_MIN } from '@app/platform';
+
+/** A smallint column: values outside int16 are refused before they reach the database (22003 otherwise). */
+const SMALLINT = { min: INT16_MIN, max: INT16_MAX } as const;
+
+/**
+ * An actor column (created_by, ...) as the wire shows it: the email of a live user who has one, else the stored
+ * value (a user id, or SYSTEM), as UserQueries.emailsOf and the presenters do; so a filter matches what a client
+ * read. The actor is stored as text, so the user id is compared as text.
+ */
+const shownActor = (column: string) =>
+  `COALESCE((SELECT NULLIF(u.email_address, '') FROM users u WHERE u.id::text = ${column} AND u.deleted_at IS NULL), ${column})`;
 
 /**
  * Filters and sort columns of GET /api/v2/asset-group-tags/{id}/selectors (the read model's alias is `s`; `type`
@@ -6,17 +17,17 @@ import { defineListSpec, INT64_MAX, INT64_MIN } from '@app/platform';
  */
 export const SELECTOR_LIST = defineListSpec({
   filters: {
-    auto_certify: { type: 'integer', sql: 's.auto_certify', operators: ['eq', 'neq'] },
-    created_by: { type: 'string', sql: 's.created_by', operators: ['eq', 'neq'] },
-    updated_by: { type: 'string', sql: 's.updated_by', operators: ['eq', 'neq'] },
-    disabled_by: { type: 'string', sql: 's.disabled_by', operators: ['eq', 'neq'] },
+    auto_certify: { type: 'integer', sql: 's.auto_certify', operators: ['eq', 'neq'], ...SMALLINT },
+    created_by: { type: 'string', sql: shownActor('s.created_by'), operators: ['eq', 'neq'] },
+    updated_by: { type: 'string', sql: shownActor('s.updated_by'), operators: ['eq', 'neq'] },
+    disabled_by: { type: 'string', sql: shownActor('s.disabled_by'), operators: ['eq', 'neq'] },
     is_default: { type: 'boolean', sql: 's.is_default' },
     name: { type: 'string', sql: 's.name' },
     description: { type: 'string', sql: 's.description' },
     created_at: { type: 'timestamp', sql: 's.created_at' },
     updated_at: { type: 'timestamp', sql: 's.updated_at' },
     disabled_at: { type: 'timestamp', sql: 's.disabled_at' },
-    type: { type: 'integer', sql: 's.seed_type', operators: ['eq', 'neq'] },
+    type: { type: 'integer', sql: 's.seed_type', operators: ['eq', 'neq'], ...SMALLINT },
   },
   sortable: { id: 's.id', name: 's.name', created_at: 's.created_at', updated_at: 's.updated_at' },
   defaultSort: [{ sql: 's.id', direction: 'ASC' }],
@@ -42,7 +53,10 @@ export const MEMBER_LIST = defineListSpec({
   reserved: ['environments'],
 });
 
-/** Filters and sort columns of GET /api/v2/asset-group-tags/certifications (the certification history, alias `x`). */
+/**
+ * Filters and sort columns of GET /api/v2/asset-group-tags/certifications (the certification history, alias `x`).
+ * `environments` is the repeatable parameter of the member lists, not a filter.
+ */
 export const CERTIFICATION_LIST = defineListSpec({
   filters: {
     ...memberFilters,
@@ -52,19 +66,19 @@ export const CERTIFICATION_LIST = defineListSpec({
     created_at: { type: 'timestamp', sql: 'x.created_at' },
     asset_group_tag_id: { type: 'integer', sql: 'x.asset_group_tag_id' },
     selector_id: { type: 'integer', sql: 'x.selector_id' },
-    action: { type: 'integer', sql: 'x.action' },
-    certified: { type: 'integer', sql: 'x.certified' },
+    action: { type: 'integer', sql: 'x.action', ...SMALLINT },
+    certified: { type: 'integer', sql: 'x.certified', ...SMALLINT },
     certified_by: { type: 'string', sql: 'x.certified_by' },
     actor: { type: 'string', sql: 'x.actor' },
     email: { type: 'string', sql: 'x.email' },
     environment_id: { type: 'string', sql: 'x.environment_id' },
-    environments: { type: 'string', sql: 'x.environment_id' },
   },
   sortable: {
     id: 'x.member_id', history_id: 'x.id', created_at: 'x.created_at', name: 'x.name', object_id: 'x.object_id',
   },
   defaultSort: [{ sql: 'x.created_at', direction: 'DESC' }, { sql: 'x.id', direction: 'DESC' }],
   defaultLimit: 50,
+  reserved: ['environments'],
 });
 
 /**
@@ -74,9 +88,9 @@ export const CERTIFICATION_LIST = defineListSpec({
  */
 export const TAG_LIST = defineListSpec({
   filters: {
-    type: { type: 'integer', sql: 'x.type', operators: ['eq', 'neq'] },
-    created_by: { type: 'string', sql: 'x.created_by', operators: ['eq', 'neq'] },
-    updated_by: { type: 'string', sql: 'x.updated_by', operators: ['eq', 'neq'] },
+    type: { type: 'integer', sql: 'x.type', operators: ['eq', 'neq'], ...SMALLINT },
+    created_by: { type: 'string', sql: shownActor('x.created_by'), operators: ['eq', 'neq'] },
+    updated_by: { type: 'string', sql: shownActor('x.updated_by'), operators: ['eq', 'neq'] },
     deleted_by: { type: 'string', sql: 'x.deleted_by', operators: ['eq', 'neq'] },
     require_certify: { type: 'boolean', sql: 'x.require_certify' },
     analysis_enabled: { type: 'boolean', sql: 'x.analysis_enabled' },

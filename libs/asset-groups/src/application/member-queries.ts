@@ -5,6 +5,7 @@ import type { CertificationState } from '../domain/certification.js';
 import type { MemberSource } from '../domain/selector.js';
 import { AssetGroupsErrors, MemberErrors } from './asset-groups-errors.js';
 import { TagStore } from './ports.js';
+import { existingTag } from './tag-queries.js';
 
 /** A member of a tag (or of one selector): a graph node and what the membership rows say about it. */
 export interface Member {
@@ -57,7 +58,10 @@ export interface MemberDetail extends Member {
   selectors: MemberSelector[];
 }
 
-/** The materialised membership as the member lists read it; rows of disabled selectors are not members. */
+/**
+ * The materialised membership as the member lists read it: records of disabled selectors, and revoked records of a
+ * tag that requires certification, are not members (the same records every member count reads).
+ */
 export abstract class MemberReadModel {
   abstract list(scope: MemberScope, query: ListQuery): Promise<MemberPage>;
   abstract counts(scope: MemberScope): Promise<MemberCounts>;
@@ -77,12 +81,12 @@ export class MemberQueries {
   ) {}
 
   async listOfTag(tagId: number, environments: string[], query: ListQuery): Promise<MemberPage> {
-    await this.requireTag(tagId);
+    await existingTag(this.tags, tagId);
     return this.members.list({ tagId, environments }, query);
   }
 
   async countsOfTag(tagId: number, environments: string[]): Promise<MemberCounts> {
-    await this.requireTag(tagId);
+    await existingTag(this.tags, tagId);
     return this.members.counts({ tagId, environments });
   }
 
@@ -98,20 +102,16 @@ export class MemberQueries {
 
   /** A member with its graph properties and selector records; 404 when the node is not a member of the tag. */
   async member(tagId: number, nodeId: string): Promise<MemberDetail> {
-    await this.requireTag(tagId);
+    await existingTag(this.tags, tagId);
     const found = await this.members.member(tagId, nodeId);
     if (!found) throw ApiError.notFound();
     const [node] = await this.graph.nodesByIds([nodeId]);
     return { ...found.member, properties: node?.properties ?? {}, selectors: found.selectors };
   }
 
-  private async requireTag(tagId: number): Promise<void> {
-    if (!(await this.tags.get(tagId))) throw ApiError.notFound();
-  }
-
   // The reference's order: the tag, the selector, its tag, then whether it is disabled.
   private async requireEnabledSelector(tagId: number, selectorId: number): Promise<void> {
-    await this.requireTag(tagId);
+    await existingTag(this.tags, tagId);
     const selector = await this.members.selectorState(selectorId);
     if (!selector) throw ApiError.notFound();
     if (selector.tagId !== tagId) throw ApiError.notFound(AssetGroupsErrors.selectorNotInTag);

@@ -28,7 +28,10 @@ export abstract class MembershipStore {
   abstract replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[]): Promise<void>;
   /** Deletes every member row of these selectors (disabled selectors select nothing). */
   abstract clearSelectorMembers(selectorIds: number[]): Promise<void>;
-  /** Runs `work` while no other evaluation runs (on any instance); waits for a running one, within the deadline. */
+  /**
+   * Runs `work` while no other holder runs (on any instance): evaluations, and tag renames and deletes (which move
+   * the kind evaluation writes). Waits for a running one within the current deadline (504 when it passes).
+   */
   abstract exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
 

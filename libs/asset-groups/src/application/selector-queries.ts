@@ -4,6 +4,7 @@ import type { Selector } from '../domain/selector.js';
 import type { Tag } from '../domain/tag.js';
 import { AssetGroupsErrors } from './asset-groups-errors.js';
 import { SelectorStore, TagStore, type SelectorWithCounts } from './ports.js';
+import { existingTag } from './tag-queries.js';
 
 /** Reads of a tag's selectors: the tag must exist (404) and a selector must belong to it (404). */
 @Injectable()
@@ -30,9 +31,7 @@ export class SelectorQueries {
     return { tag, selector };
   }
 
-  async tagOrNotFound(tagId: number): Promise<Tag> {
-    const tag = await this.tags.get(tagId);
-    if (!tag) throw ApiError.notFound();
-    return tag;
+  tagOrNotFound(tagId: number): Promise<Tag> {
+    return existingTag(this.tags, tagId);
   }
 }

@@ -72,6 +72,8 @@ const PATCH_OVERRIDES: Partial<Record<PatchViolation, () => ApiError>> = {
  * Creating, changing and deleting tags. Each runs in one locked unit of work: the checks against other tags
  * (limits, positions, unique kinds and glyphs) and the write cannot interleave with another tag write. A rename moves
  * the tag's kind on its member nodes; a delete takes it off them (the kind itself stays: kinds are never deleted).
+ * Renames and deletes also hold the evaluation lock (MembershipStore.exclusively) around their unit of work, taken
+ * first and released after the commit, so an evaluation never writes a kind under a name that is no longer current.
  */
 @Injectable()
 export class TagCommands {
@@ -88,10 +90,11 @@ export class TagCommands {
       const existing = await this.tags.list();
       const violation = createViolation(draft, existing);
       if (violation) throw VIOLATIONS[violation]();
-      const kindId = await this.claimKind(draft.name, existing, null);
+      // Every refusal comes before the kind is claimed: a claimed kind is committed for good (smallint ids).
       if (draft.glyph !== null && existing.some((tag) => tag.glyph === draft.glyph)) {
         throw ApiError.conflict(AssetGroupsErrors.glyphUnique);
       }
+      const kindId = await this.claimKind(draft.name, existing, null);
       const tier = draft.type === TagType.Tier;
       return this.writer.create({
         ...draft,
@@ -104,7 +107,7 @@ export class TagCommands {
   }
 
   update(id: number, patch: TagPatch, actor: string): Promise<Tag> {
-    return this.writer.exclusively(async () => {
+    const change = () => this.writer.exclusively(async () => {
       const tag = await this.tags.get(id);
       if (!tag) throw ApiError.notFound();
       if (Object.values(patch).every((value) => value === undefined)) throw ApiError.badRequest(AssetGroupsErrors.noValidFields);
@@ -114,27 +117,32 @@ export class TagCommands {
       const changes: TagChanges = effectiveChanges(tag, patch);
       if (Object.keys(changes).length === 0) return tag;
       const renamed = changes.name !== undefined && tagKindName(changes.name) !== tagKindName(tag.name);
-      if (renamed) changes.kindId = await this.claimKind(changes.name as string, existing, id);
       if (changes.glyph && existing.some((other) => other.id !== id && other.glyph === changes.glyph)) {
         throw ApiError.conflict(AssetGroupsErrors.glyphUnique);
       }
+      if (renamed) changes.kindId = await this.claimKind(changes.name as string, existing, id);
       const updated = await this.writer.update(id, changes, actor);
       if (renamed) {
-        await this.graph.replaceKindMembers(tagKindName(updated.name), await this.membership.memberNodeIds(id));
+        // Old kind off first: on Neo4j (no shared transaction) a failed second write fails the rename, and the next
+        // evaluation puts the old kind back, where the other order would leave the new kind orphaned.
         await this.graph.replaceKindMembers(tagKindName(tag.name), []);
+        await this.graph.replaceKindMembers(tagKindName(updated.name), await this.membership.memberNodeIds(id));
       }
       return updated;
     });
+    // Only a rename moves the kind; it waits for a running evaluation, which would otherwise put the old kind back.
+    return patch.name === undefined ? change() : this.membership.exclusively(change);
   }
 
   delete(id: number): Promise<void> {
-    return this.writer.exclusively(async () => {
+    // Under the evaluation lock too: an evaluation of the tag must not put its kind back after it is taken off.
+    return this.membership.exclusively(() => this.writer.exclusively(async () => {
       const tag = await this.tags.get(id);
       if (!tag) throw ApiError.notFound();
       if (isSeededTag(id)) throw ApiError.badRequest(AssetGroupsErrors.deleteDefaultTag);
       await this.graph.replaceKindMembers(tagKindName(tag.name), []);
       await this.writer.delete(id);
-    });
+    }));
   }
 
   /**

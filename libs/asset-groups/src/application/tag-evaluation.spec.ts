@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import type { CypherService, GraphNode } from '@app/graph';
+import { KindCatalog, type CypherService, type GraphNode } from '@app/graph';
 import { InMemoryGraphStore, seedGraph, type GraphSpec } from '@app/graph/testing';
-import { ApiError, type AppConfig } from '@app/platform';
+import { ApiError, runWithRequestContext, type AppConfig, type Database } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
 import { AutoCertify, MemberSource, SeedType, type Seed, type Selector } from '../domain/selector.js';
 import { OWNED_TAG_ID, TagType, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
+import { PgMembershipStore } from '../infrastructure/pg-membership.store.js';
+import { AssetGroupsErrors } from './asset-groups-errors.js';
 import { MembershipStore, SelectorStore, TagStore, type SelectorMemberRecord } from './ports.js';
+import { TagCommands, TagWriter, type TagChanges } from './tag-commands.js';
 import { TagEvaluation } from './tag-evaluation.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -17,15 +20,64 @@ function tag(id: number, type: TagType, name: string): Tag {
   };
 }
 
+/** Lets the current callbacks and timers run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** A point a caller stops at until the test opens it: `reached` settles when one arrives. */
+class Gate {
+  private arrive!: () => void;
+  private open!: () => void;
+  readonly reached = new Promise<void>((resolve) => {
+    this.arrive = resolve;
+  });
+  private readonly opened = new Promise<void>((resolve) => {
+    this.open = resolve;
+  });
+  async pass(): Promise<void> {
+    this.arrive();
+    await this.opened;
+  }
+  release(): void {
+    this.open();
+  }
+}
+
 class FakeTags extends TagStore {
   constructor(readonly tags: Tag[]) {
     super();
   }
   async list() {
-    return this.tags;
+    return [...this.tags];
   }
   async get(id: number) {
     return this.tags.find((t) => t.id === id) ?? null;
+  }
+}
+
+/** Tag writes on the fake store; a rename gets a fresh kind id. */
+class FakeTagWriter extends TagWriter {
+  constructor(private readonly store: FakeTags) {
+    super();
+  }
+  exclusively<T>(work: () => Promise<T>) {
+    return work();
+  }
+  async update(id: number, changes: TagChanges, actor: string) {
+    const index = this.store.tags.findIndex((t) => t.id === id);
+    this.store.tags[index] = { ...this.store.tags[index], ...changes, updatedBy: actor };
+    return this.store.tags[index];
+  }
+  async delete(id: number) {
+    this.store.tags.splice(this.store.tags.findIndex((t) => t.id === id), 1);
+  }
+  create(): never { throw new Error('unused'); }
+}
+
+class FakeKinds extends KindCatalog {
+  private readonly ids = new Map<string, number>();
+  async kindId(name: string) {
+    if (!this.ids.has(name)) this.ids.set(name, 100 + this.ids.size);
+    return this.ids.get(name)!;
   }
 }
 
@@ -55,10 +107,16 @@ class FakeSelectors extends SelectorStore {
   delete(): never { throw new Error('unused'); }
 }
 
-/** Member rows keyed by selector then node, with the PostgreSQL store's rules (existing rows keep certification). */
+/**
+ * Member rows keyed by selector then node, with the PostgreSQL store's rules (existing rows keep certification; text
+ * with a NUL character is refused). `exclusively` queues its holders and fails if two ever overlap.
+ */
 class FakeMembership extends MembershipStore {
   readonly rows = new Map<number, Map<string, SelectorMemberRecord>>();
+  /** Selectors whose member write fails (a lost connection, say). */
+  readonly refused = new Set<number>();
   running = 0;
+  private tail: Promise<void> = Promise.resolve();
   constructor(private readonly selectors: FakeSelectors) {
     super();
   }
@@ -68,6 +126,10 @@ class FakeMembership extends MembershipStore {
     return [...ids].sort((a, b) => Number(a) - Number(b));
   }
   async replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[]) {
+    if (this.refused.has(selectorId)) throw new Error('Connection terminated unexpectedly');
+    if (members.some((m) => Object.values(m).some((v) => typeof v === 'string' && v.includes('\u0000')))) {
+      throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    }
     const previous = this.rows.get(selectorId) ?? new Map();
     this.rows.set(selectorId, new Map(members.map((m) => [m.nodeId, { ...m, certified: previous.get(m.nodeId)?.certified ?? m.certified }])));
     const selector = this.selectors.selectors.find((s) => s.id === selectorId)!;
@@ -78,12 +140,19 @@ class FakeMembership extends MembershipStore {
     selectorIds.forEach((id) => this.rows.delete(id));
   }
   async exclusively<T>(work: () => Promise<T>) {
-    if (this.running > 0) throw new Error('evaluations interleaved');
+    const ahead = this.tail;
+    let leave!: () => void;
+    this.tail = new Promise((resolve) => {
+      leave = resolve;
+    });
+    await ahead;
+    if (this.running > 0) throw new Error('holders interleaved');
     this.running++;
     try {
       return await work();
     } finally {
       this.running--;
+      leave();
     }
   }
   /** node objectid -> source, for one selector. */
@@ -93,11 +162,15 @@ class FakeMembership extends MembershipStore {
   }
 }
 
-/** Cypher seeds: `kind:<K>` selects every node of kind K; `fail:<message>` fails as a query refused with 400. */
-function fakeCypher(graph: InMemoryGraphStore, all: () => string[]): CypherService {
+/**
+ * Cypher seeds: `kind:<K>` selects every node of kind K; `wait:<K>` does too once the gate opens; `fail:<message>`
+ * fails as a query refused with 400.
+ */
+function fakeCypher(graph: InMemoryGraphStore, all: () => string[], gate: () => Gate): CypherService {
   return {
     selectNodes: async (text: string) => {
       if (text.startsWith('fail:')) throw ApiError.badRequest(text.slice(5));
+      if (text.startsWith('wait:')) await gate().pass();
       const nodes = await graph.nodesByObjectIds(all());
       return nodes.filter((node) => node.kinds.includes(text.slice(5)));
     },
@@ -133,7 +206,10 @@ describe('TagEvaluation', () => {
   let nodes: Map<string, GraphNode>;
   let selectors: FakeSelectors;
   let membership: FakeMembership;
+  let tags: FakeTags;
+  let gate: Gate;
   let evaluation: TagEvaluation;
+  let commands: TagCommands;
   const tiers = tag(TIER_ZERO_TAG_ID, TagType.Tier, 'Tier Zero');
   const owned = tag(OWNED_TAG_ID, TagType.Owned, 'Owned');
   const label = tag(3, TagType.Label, 'Crown Jewels');
@@ -153,15 +229,18 @@ describe('TagEvaluation', () => {
     nodes = await seedGraph(graph, GRAPH);
     selectors = new FakeSelectors();
     membership = new FakeMembership(selectors);
+    tags = new FakeTags([tiers, owned, label, zone]);
+    gate = new Gate();
     evaluation = new TagEvaluation(
-      new FakeTags([tiers, owned, label, zone]), selectors, membership, graph,
-      fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid)), { graphQueryTimeoutSeconds: 60 } as AppConfig,
+      tags, selectors, membership, graph,
+      fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid), () => gate), { graphQueryTimeoutSeconds: 60 } as AppConfig,
     );
+    commands = new TagCommands(tags, new FakeTagWriter(tags), new FakeKinds(), graph, membership);
   });
 
   it('tags a label\'s objectid seeds and their transitive group members (AD and Azure) with the tag kind', async () => {
     const selector = selectors.add(label.id, objectIds(['DA', 'AZG', 'NO-SUCH-NODE']));
-    const report = await evaluation.evaluateTag(label.id);
+    const report = await evaluation.evaluateTags([label.id]);
     expect(await carrying('Tag_Crown_Jewels')).toEqual(['ALICE', 'AZG', 'AZU', 'BOB', 'DA', 'NESTED']);
     expect(membership.sources(selector.id, nodes)).toEqual({
       DA: MemberSource.Seed, AZG: MemberSource.Seed, NESTED: MemberSource.Child, ALICE: MemberSource.Child,
@@ -175,7 +254,7 @@ describe('TagEvaluation', () => {
 
   it('writes each member row with its node details and environment', async () => {
     const selector = selectors.add(label.id, objectIds(['DOM', 'AZU', 'ALICE']));
-    await evaluation.evaluateTag(label.id);
+    await evaluation.evaluateTags([label.id]);
     expect([...membership.rows.get(selector.id)!.values()]).toEqual([
       {
         nodeId: nodes.get('DOM')!.id, source: MemberSource.Seed, objectId: 'DOM', name: 'CORP.LOCAL', primaryKind: 'Domain',
@@ -194,7 +273,7 @@ describe('TagEvaluation', () => {
 
   it('does not expand the Owned label, and mirrors it in system_tags as owned', async () => {
     selectors.add(owned.id, objectIds(['DA']));
-    await evaluation.evaluateTag(owned.id);
+    await evaluation.evaluateTags([owned.id]);
     expect(await carrying('Tag_Owned')).toEqual(['DA']);
     expect(await tokened('owned')).toEqual(['DA']);
   });
@@ -212,11 +291,11 @@ describe('TagEvaluation', () => {
   it('records a failing selector\'s error, keeps its previous members and applies the others', async () => {
     const failing = selectors.add(label.id, cypher('kind:Computer'));
     const working = selectors.add(label.id, objectIds(['CAROL']));
-    await evaluation.evaluateTag(label.id);
+    await evaluation.evaluateTags([label.id]);
     failing.seeds = [{ id: 1, type: SeedType.Cypher, value: 'fail:query result exceeds the limit of 5 graph elements; add a LIMIT' }];
     working.seeds = [{ id: 1, type: SeedType.ObjectId, value: 'BOB' }];
 
-    const report = await evaluation.evaluateTag(label.id);
+    const report = await evaluation.evaluateTags([label.id]);
     expect(report.selectors).toEqual([
       { id: failing.id, tagId: label.id, error: 'query result exceeds the limit of 5 graph elements; add a LIMIT' },
       { id: working.id, tagId: label.id, error: null },
@@ -228,20 +307,20 @@ describe('TagEvaluation', () => {
 
   it('clears a selector\'s recorded error once it succeeds again', async () => {
     const selector = selectors.add(label.id, cypher('fail:bad'));
-    await evaluation.evaluateTag(label.id);
+    await evaluation.evaluateTags([label.id]);
     expect(selector.lastError).toBe('bad');
     selector.seeds = [{ id: 1, type: SeedType.Cypher, value: 'kind:Computer' }];
-    await evaluation.evaluateTag(label.id);
+    await evaluation.evaluateTags([label.id]);
     expect(selector.lastError).toBeNull();
   });
 
   it('removes members that no longer match: rows and tag kind', async () => {
     const selector = selectors.add(label.id, objectIds(['DA']));
-    await evaluation.evaluateTag(label.id);
+    await evaluation.evaluateTags([label.id]);
     await graph.deleteEdges([{ startId: nodes.get('BOB')!.id, endId: nodes.get('DA')!.id, kind: 'MemberOf' }]);
     selector.seeds = [{ id: 1, type: SeedType.ObjectId, value: 'NESTED' }];
 
-    const report = await evaluation.evaluateTag(label.id);
+    const report = await evaluation.evaluateTags([label.id]);
     // NESTED's members: ALICE, and DA through the cycle (DA MemberOf NESTED); BOB left DA.
     expect(await carrying('Tag_Crown_Jewels')).toEqual(['ALICE', 'DA', 'NESTED']);
     expect(membership.sources(selector.id, nodes)).toEqual({ NESTED: MemberSource.Seed, DA: MemberSource.Child, ALICE: MemberSource.Child });
@@ -251,7 +330,7 @@ describe('TagEvaluation', () => {
   it('certifies new seeds automatically with auto_certify 1 and every new member with 2', async () => {
     const seedsOnly = selectors.add(zone.id, objectIds(['NESTED']), { autoCertify: AutoCertify.SeedsOnly });
     const allMembers = selectors.add(zone.id, objectIds(['BOB']), { autoCertify: AutoCertify.AllMembers });
-    await evaluation.evaluateTag(zone.id);
+    await evaluation.evaluateTags([zone.id]);
     const certified = (selectorId: number) =>
       Object.fromEntries([...membership.rows.get(selectorId)!.values()].map((r) => [r.objectId, r.certified]));
     expect(certified(seedsOnly.id)).toEqual({ NESTED: CertificationState.Automatic, ALICE: CertificationState.Pending, DA: CertificationState.Pending, BOB: CertificationState.Pending });
@@ -260,19 +339,19 @@ describe('TagEvaluation', () => {
 
   it('keeps an existing row\'s certification when the selector is evaluated again', async () => {
     const selector = selectors.add(zone.id, objectIds(['BOB']), { autoCertify: AutoCertify.AllMembers });
-    await evaluation.evaluateTag(zone.id);
+    await evaluation.evaluateTags([zone.id]);
     membership.rows.get(selector.id)!.get(nodes.get('BOB')!.id)!.certified = CertificationState.Revoked;
-    await evaluation.evaluateTag(zone.id);
+    await evaluation.evaluateTags([zone.id]);
     expect(membership.rows.get(selector.id)!.get(nodes.get('BOB')!.id)!.certified).toBe(CertificationState.Revoked);
   });
 
   it('drops a disabled selector\'s members and leaves it out of the report', async () => {
     const disabled = selectors.add(label.id, objectIds(['PC']));
     const enabled = selectors.add(label.id, objectIds(['CAROL']));
-    await evaluation.evaluateTag(label.id);
+    await evaluation.evaluateTags([label.id]);
     disabled.disabledAt = NOW;
 
-    const report = await evaluation.evaluateTag(label.id);
+    const report = await evaluation.evaluateTags([label.id]);
     expect(membership.rows.has(disabled.id)).toBe(false);
     expect(await carrying('Tag_Crown_Jewels')).toEqual(['CAROL']);
     expect(report.selectors).toEqual([{ id: enabled.id, tagId: label.id, error: null }]);
@@ -282,5 +361,204 @@ describe('TagEvaluation', () => {
     selectors.add(label.id, objectIds(['PC']));
     await expect(evaluation.evaluateTags([label.id, 99])).rejects.toMatchObject({ status: 404 });
     expect(await carrying('Tag_Crown_Jewels')).toEqual([]);
+  });
+
+  it('looks the tags up once it holds the lock: 404 for a tag deleted while it waited, before evaluating anything', async () => {
+    selectors.add(owned.id, cypher('wait:Domain'));
+    selectors.add(zone.id, objectIds(['PC']));
+    const running = evaluation.evaluateTags([owned.id]);
+    await gate.reached;
+    const waiting = evaluation.evaluateTags([zone.id, label.id]);
+    await settle();
+    tags.tags.splice(2, 1);
+    gate.release();
+    await running;
+    await expect(waiting).rejects.toMatchObject({ status: 404 });
+    expect(await carrying('Tag_Tier_One')).toEqual([]);
+  });
+
+  describe('with a tag renamed or deleted while its selectors run', () => {
+    beforeEach(async () => {
+      selectors.add(label.id, objectIds(['CAROL']));
+      await evaluation.evaluateTags([label.id]);
+      selectors.add(label.id, cypher('wait:Computer'));
+    });
+
+    it('a rename waits for the evaluation, and the members carry only the new kind', async () => {
+      const evaluating = evaluation.evaluateTags([label.id]);
+      await gate.reached;
+      let renamed = false;
+      const renaming = commands.update(label.id, { name: 'Family Silver' }, 'user').then(() => (renamed = true));
+      await settle();
+      expect(renamed).toBe(false);
+      expect((await tags.get(label.id))!.name).toBe('Crown Jewels');
+
+      gate.release();
+      expect((await evaluating).tags).toEqual([{ id: label.id, members: 2, added: 1, removed: 0 }]);
+      await renaming;
+      expect(await carrying('Tag_Crown_Jewels')).toEqual([]);
+      expect(await carrying('Tag_Family_Silver')).toEqual(['CAROL', 'PC']);
+    });
+
+    it('a delete waits for the evaluation, and no member keeps the kind', async () => {
+      const evaluating = evaluation.evaluateTags([label.id]);
+      await gate.reached;
+      const deleting = commands.delete(label.id);
+      await settle();
+      expect(await tags.get(label.id)).not.toBeNull();
+
+      gate.release();
+      await evaluating;
+      await deleting;
+      expect(await tags.get(label.id)).toBeNull();
+      expect(await carrying('Tag_Crown_Jewels')).toEqual([]);
+    });
+
+    it('an evaluation writes the kind under the name the tag has once its selectors ran', async () => {
+      const evaluating = evaluation.evaluateAll();
+      await gate.reached;
+      tags.tags[2] = { ...label, name: 'Family Silver' };
+      gate.release();
+      await evaluating;
+      expect(await carrying('Tag_Crown_Jewels')).toEqual(['CAROL']);
+      expect(await carrying('Tag_Family_Silver')).toEqual(['CAROL', 'PC']);
+    });
+
+    it('an evaluation leaves out a tag deleted while its selectors ran and does not put its kind back', async () => {
+      selectors.add(zone.id, objectIds(['BOB']));
+      const evaluating = evaluation.evaluateTags([label.id, zone.id]);
+      await gate.reached;
+      await graph.replaceKindMembers('Tag_Crown_Jewels', []);
+      tags.tags.splice(2, 1);
+      gate.release();
+
+      const report = await evaluating;
+      expect(report.tags).toEqual([{ id: zone.id, members: 1, added: 1, removed: 0 }]);
+      expect(report.selectors.map((s) => s.tagId)).toEqual([zone.id]);
+      expect(await carrying('Tag_Crown_Jewels')).toEqual([]);
+      expect(await carrying('Tag_Tier_One')).toEqual(['BOB']);
+    });
+  });
+
+  describe('when a member write fails', () => {
+    it('records the failure, keeps the selector\'s previous members and goes on with the other selectors and tags', async () => {
+      const failing = selectors.add(label.id, objectIds(['PC']));
+      const working = selectors.add(label.id, objectIds(['CAROL']));
+      const other = selectors.add(zone.id, objectIds(['BOB']));
+      await evaluation.evaluateTags([label.id]);
+      membership.refused.add(failing.id);
+      failing.seeds = [{ id: 1, type: SeedType.ObjectId, value: 'DOM' }];
+
+      const report = await evaluation.evaluateTags([label.id, zone.id]);
+      expect(report).toEqual({
+        tags: [{ id: label.id, members: 2, added: 0, removed: 0 }, { id: zone.id, members: 1, added: 1, removed: 0 }],
+        selectors: [
+          { id: failing.id, tagId: label.id, error: AssetGroupsErrors.evaluationInternal },
+          { id: working.id, tagId: label.id, error: null },
+          { id: other.id, tagId: zone.id, error: null },
+        ],
+      });
+      expect(failing.lastError).toBe(AssetGroupsErrors.evaluationInternal);
+      expect(await carrying('Tag_Crown_Jewels')).toEqual(['CAROL', 'PC']);
+      expect(await carrying('Tag_Tier_One')).toEqual(['BOB']);
+    });
+
+    it('fails the evaluation once its deadline has passed', async () => {
+      const failing = selectors.add(label.id, objectIds(['PC']));
+      membership.refused.add(failing.id);
+      const deadline = Date.now() - 1;
+      await expect(runWithRequestContext({ requestId: 'r', deadline }, () => evaluation.evaluateTags([label.id])))
+        .rejects.toThrow('Connection terminated unexpectedly');
+      expect(failing.lastError).toBeNull();
+    });
+  });
+
+  it('writes node details without the NUL characters PostgreSQL text refuses', async () => {
+    await graph.upsertNodes([{
+      objectid: 'S-1-5-21-9-1000\u0000', kinds: ['Base', 'User'],
+      properties: { objectid: 'S-1-5-21-9-1000\u0000', name: 'EVE\u0000@CORP.LOCAL', domainsid: 'S-1-5-21-9\u0000' },
+    }]);
+    const selector = selectors.add(label.id, objectIds(['S-1-5-21-9-1000\u0000']));
+    const report = await evaluation.evaluateTags([label.id]);
+    expect(report.selectors).toEqual([{ id: selector.id, tagId: label.id, error: null }]);
+    expect([...membership.rows.get(selector.id)!.values()]).toMatchObject([
+      { objectId: 'S-1-5-21-9-1000', name: 'EVE@CORP.LOCAL', primaryKind: 'User', environmentId: 'S-1-5-21-9', environmentKind: 'Domain' },
+    ]);
+  });
+});
+
+describe('PgMembershipStore.exclusively', () => {
+  let checkedOut: number;
+  let mostCheckedOut: number;
+  let store: PgMembershipStore;
+
+  beforeEach(() => {
+    checkedOut = 0;
+    mostCheckedOut = 0;
+    // One instance: the PostgreSQL lock is granted at once, so only the in-process queue orders the callers.
+    const runner = () => ({
+      connect: async () => {
+        checkedOut++;
+        mostCheckedOut = Math.max(mostCheckedOut, checkedOut);
+      },
+      startTransaction: async () => undefined,
+      query: async () => [],
+      rollbackTransaction: async () => undefined,
+      release: async () => {
+        checkedOut--;
+      },
+    });
+    store = new PgMembershipStore({ dataSource: { createQueryRunner: runner } } as unknown as Database);
+  });
+
+  it('runs callers one at a time in arrival order, with one connection checked out however many wait', async () => {
+    const first = new Gate();
+    const order: number[] = [];
+    const holders = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => store.exclusively(async () => {
+      order.push(i);
+      if (i === 0) await first.pass();
+      return i;
+    }));
+    await first.reached;
+    await settle();
+    expect(order).toEqual([0]);
+    expect(checkedOut).toBe(1);
+
+    first.release();
+    expect(await Promise.all(holders)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(mostCheckedOut).toBe(1);
+    expect(checkedOut).toBe(0);
+  });
+
+  it('answers 504 to a caller whose deadline passes while queued, without a connection, and keeps the order', async () => {
+    const first = new Gate();
+    const order: string[] = [];
+    const holding = store.exclusively(async () => {
+      order.push('first');
+      await first.pass();
+    });
+    await first.reached;
+    const late = runWithRequestContext({ requestId: 'r', deadline: Date.now() + 20 }, () =>
+      store.exclusively(async () => order.push('late')));
+    const next = store.exclusively(async () => order.push('next'));
+
+    await expect(late).rejects.toMatchObject({ status: 504, messages: ['request timed out'] });
+    await settle();
+    expect(order).toEqual(['first']);
+    expect(mostCheckedOut).toBe(1);
+
+    first.release();
+    await holding;
+    await next;
+    expect(order).toEqual(['first', 'next']);
+  });
+
+  it('lets the next caller in after a holder fails', async () => {
+    await expect(store.exclusively(async () => {
+      throw new Error('boom');
+    })).rejects.toThrow('boom');
+    expect(await store.exclusively(async () => 'ran')).toBe('ran');
+    expect(checkedOut).toBe(0);
   });
 });

@@ -47,6 +47,26 @@ function environmentOf(node: GraphNode): Pick<SelectorMemberRecord, 'environment
   return { environmentId: '', environmentKind: '' };
 }
 
+/** The text as PostgreSQL can store it: graph properties may hold NUL characters, which text columns refuse. */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '');
+}
+
+/** The member row of a selected node. */
+function memberRecord(selector: Selector, { node, source }: SelectedNode): SelectorMemberRecord {
+  const { environmentId, environmentKind } = environmentOf(node);
+  return {
+    nodeId: node.id,
+    source,
+    objectId: storable(textProperty(node.properties, 'objectid') ?? ''),
+    name: storable(displayName(node) ?? ''),
+    primaryKind: storable(primaryDisplayKind(node)),
+    environmentId: storable(environmentId),
+    environmentKind,
+    certified: certifiesAutomatically(selector.autoCertify, source) ? CertificationState.Automatic : CertificationState.Pending,
+  };
+}
+
 /**
  * Evaluates tag selectors against the graph and materialises membership (what analysis runs after every ingest,
  * and POST /api/v2/asset-group-tags/evaluation): each enabled selector's seeds are resolved under the graph
@@ -54,8 +74,9 @@ function environmentOf(node: GraphNode): Pick<SelectorMemberRecord, 'environment
  * selector records its error and keeps its previous rows, and the others go on. Then every member of the tag, and
  * no other node, carries the tag's kind (Tier Zero and Owned also their legacy `system_tags` token).
  *
- * Evaluations never interleave (MembershipStore.exclusively). Must not be called inside a unit of work: each
- * selector runs in units of its own, so one selector's failure cannot abort another's writes.
+ * Evaluations never interleave with each other or with tag renames and deletes (MembershipStore.exclusively), so a
+ * tag's kind is always written under its current name. Must not be called inside a unit of work: each selector runs
+ * in units of its own, so one selector's failure cannot abort another's writes.
  */
 @Injectable()
 export class TagEvaluation {
@@ -76,32 +97,33 @@ export class TagEvaluation {
   }
 
   /** Only these tags, in the order given (404 for an unknown id, before anything is evaluated). */
-  async evaluateTags(ids: readonly number[]): Promise<EvaluationReport> {
-    const tags: Tag[] = [];
-    for (const id of new Set(ids)) {
-      const tag = await this.tags.get(id);
-      if (!tag) throw ApiError.notFound();
-      tags.push(tag);
-    }
-    return this.membership.exclusively(() => this.evaluateEach(tags));
-  }
-
-  /** One tag (404 when it does not exist). */
-  evaluateTag(tagId: number): Promise<EvaluationReport> {
-    return this.evaluateTags([tagId]);
+  evaluateTags(ids: readonly number[]): Promise<EvaluationReport> {
+    return this.membership.exclusively(async () => {
+      // Read under the lock: a tag renamed or deleted while this call waited is seen as it is now.
+      const byId = new Map((await this.tags.list()).map((tag) => [tag.id, tag]));
+      const tags: Tag[] = [];
+      for (const id of new Set(ids)) {
+        const tag = byId.get(id);
+        if (!tag) throw ApiError.notFound();
+        tags.push(tag);
+      }
+      return this.evaluateEach(tags);
+    });
   }
 
   private async evaluateEach(tags: readonly Tag[]): Promise<EvaluationReport> {
     const report: EvaluationReport = { tags: [], selectors: [] };
     for (const tag of tags) {
       const outcome = await this.evaluate(tag);
+      if (!outcome) continue;
       report.tags.push(outcome.tag);
       report.selectors.push(...outcome.selectors);
     }
     return report;
   }
 
-  private async evaluate(tag: Tag): Promise<{ tag: TagOutcome; selectors: SelectorOutcome[] }> {
+  /** The tag's outcome; null when the tag was deleted while it was evaluated (its kind is not put back). */
+  private async evaluate(tag: Tag): Promise<{ tag: TagOutcome; selectors: SelectorOutcome[] } | null> {
     const selectors = await this.selectors.ofTag(tag.id);
     await this.membership.clearSelectorMembers(selectors.filter((s) => s.disabledAt !== null).map((s) => s.id));
     const outcomes: SelectorOutcome[] = [];
@@ -109,15 +131,22 @@ export class TagEvaluation {
       outcomes.push({ id: selector.id, tagId: tag.id, error: await this.evaluateSelector(tag, selector) });
     }
     const members = await this.membership.memberNodeIds(tag.id);
-    const { added, removed } = await this.graph.replaceKindMembers(tagKindName(tag.name), members, systemTagOf(tag));
+    // Renames and deletes wait for the lock, but the kind must never follow a name read before the selectors ran.
+    const current = await this.tags.get(tag.id);
+    if (!current) return null;
+    const { added, removed } = await this.graph.replaceKindMembers(tagKindName(current.name), members, systemTagOf(current));
     return { tag: { id: tag.id, members: members.length, added, removed }, selectors: outcomes };
   }
 
-  /** Writes the selector's members; answers the error recorded instead, or null. */
+  /**
+   * Writes the selector's members; answers the error recorded instead, or null. A failed write is recorded like a
+   * failed selection, so one selector's bad row cannot skip the selectors and tags after it.
+   */
   private async evaluateSelector(tag: Tag, selector: Selector): Promise<string | null> {
-    let selected: SelectedNode[];
     try {
-      selected = await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, () => this.select(tag, selector));
+      const selected = await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, () => this.select(tag, selector));
+      await this.membership.replaceSelectorMembers(selector.id, selected.map((member) => memberRecord(selector, member)));
+      return null;
     } catch (error) {
       // Past the evaluation's own deadline nothing more can be written: that is the caller's failure.
       if (remainingMs() <= 0) throw error;
@@ -125,16 +154,6 @@ export class TagEvaluation {
       await this.selectors.recordFailure(selector.id, message);
       return message;
     }
-    await this.membership.replaceSelectorMembers(selector.id, selected.map(({ node, source }) => ({
-      nodeId: node.id,
-      source,
-      objectId: textProperty(node.properties, 'objectid') ?? '',
-      name: displayName(node) ?? '',
-      primaryKind: primaryDisplayKind(node),
-      ...environmentOf(node),
-      certified: certifiesAutomatically(selector.autoCertify, source) ? CertificationState.Automatic : CertificationState.Pending,
-    })));
-    return null;
   }
 
   private async select(tag: Tag, selector: Selector): Promise<SelectedNode[]> {

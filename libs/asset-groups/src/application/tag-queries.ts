@@ -14,6 +14,13 @@ export abstract class TagReadModel {
   abstract listMatching(query: ListQuery, counts: boolean): Promise<TagWithCounts[]>;
 }
 
+/** The tag, or 404 `resource not found`: what every route under /asset-group-tags/{id} checks first. */
+export async function existingTag(tags: TagStore, id: number): Promise<Tag> {
+  const tag = await tags.get(id);
+  if (!tag) throw ApiError.notFound();
+  return tag;
+}
+
 /** Reads of asset group tags. */
 @Injectable()
 export class TagQueries {
@@ -23,9 +30,7 @@ export class TagQueries {
     return this.readModel.listMatching(query, counts);
   }
 
-  async get(id: number): Promise<Tag> {
-    const tag = await this.tags.get(id);
-    if (!tag) throw ApiError.notFound();
-    return tag;
+  get(id: number): Promise<Tag> {
+    return existingTag(this.tags, id);
   }
 }

@@ -21,6 +21,9 @@ export const CERTIFICATION_ACTIONS: readonly number[] = Object.values(Certificat
 /** Longest note a certification may carry (characters); the reference sets no limit, an unbounded text is a risk. */
 export const CERTIFICATION_NOTE_MAX_LENGTH = 2000;
 
+/** Most members one certification request may name: one request locks and logs every record of each. */
+export const MAX_CERTIFIED_MEMBERS = 10_000;
+
 /** The state an action leaves a member in. */
 export function stateOf(action: CertificationAction): CertificationState {
   return action === CertificationAction.Certify ? CertificationState.Manual : CertificationState.Revoked;

@@ -6,14 +6,9 @@ export const TagType = {
 } as const;
 export type TagType = (typeof TagType)[keyof typeof TagType];
 
-export const TAG_TYPES: readonly number[] = Object.values(TagType);
-
 /** Ids of the seeded tags (the migration creates them with these ids). */
 export const TIER_ZERO_TAG_ID = 1;
 export const OWNED_TAG_ID = 2;
-
-/** Who created the seeded records. */
-export const SYSTEM_ACTOR = 'SYSTEM';
 
 export interface Tag {
   id: number;

@@ -4,11 +4,11 @@ import { Permissions } from '@app/identity';
 import {
   ApiErrors, CurrentPrincipal, EnterpriseOnly, paginated, parseListQuery, RequirePermission, type Principal,
 } from '@app/platform';
-import { CertifyMembers } from '../application/certification-commands.js';
-import { CertificationQueries } from '../application/certification-queries.js';
+import { CertificationStore, CertifyMembers } from '../application/certification-commands.js';
 import { CERTIFICATION_LIST } from '../application/list-specs.js';
 import { CertifyMembersDto, readCertifyBody } from './member-dtos.js';
 import { presentCertificationRecord } from './member-presenters.js';
+import { readEnvironments } from './query-params.js';
 import { CertificationRecordView } from './views.js';
 
 /** Registered before the tags controller: `certifications` must not be taken for an `{asset_group_tag_id}`. */
@@ -17,7 +17,8 @@ import { CertificationRecordView } from './views.js';
 @EnterpriseOnly()
 @Controller('asset-group-tags/certifications')
 export class CertificationsController {
-  constructor(private readonly certify: CertifyMembers, private readonly queries: CertificationQueries) {}
+  // The history is a plain read of the store's list: no use case of its own.
+  constructor(private readonly certify: CertifyMembers, private readonly store: CertificationStore) {}
 
   @Post()
   @HttpCode(200)
@@ -43,13 +44,14 @@ export class CertificationsController {
     description:
       'Paginated (limit 50 by default). Filters: created_at (timestamp); id (member node id), history_id, ' +
       'asset_group_tag_id, selector_id, action, certified (integers); certified_by, actor, email, object_id, name, ' +
-      'primary_kind, environment_id, environments (strings). sort_by: id, history_id, created_at, name, object_id.',
+      'primary_kind, environment_id (strings). `environments` (repeatable, as in the member lists) keeps the ' +
+      'records of those domains or tenants. sort_by: id, history_id, created_at, name, object_id.',
   })
   @ApiOkResponse({ description: '`{count, skip, limit, data: {members: [CertificationRecord]}}`' })
   @ApiErrors(400, 401, 403)
   async history(@Query() query: Record<string, unknown>) {
     const parsed = parseListQuery(CERTIFICATION_LIST, query);
-    const page = await this.queries.history(parsed);
+    const page = await this.store.history(parsed, readEnvironments(query));
     return {
       ...paginated([], { count: page.count, skip: parsed.skip, limit: parsed.limit }),
       data: { members: page.items.map(presentCertificationRecord) },

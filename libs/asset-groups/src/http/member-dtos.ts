@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiError, ErrorMessages } from '@app/platform';
 import {
-  CERTIFICATION_ACTIONS, CERTIFICATION_NOTE_MAX_LENGTH, type CertificationAction,
+  CERTIFICATION_ACTIONS, CERTIFICATION_NOTE_MAX_LENGTH, MAX_CERTIFIED_MEMBERS, type CertificationAction,
 } from '../domain/certification.js';
 import { MemberErrors } from '../application/asset-groups-errors.js';
 import type { CertifyRequest } from '../application/certification-commands.js';
@@ -11,7 +11,9 @@ import type { CertifyRequest } from '../application/certification-commands.js';
  * validation pipe, because the reference checks the fields in a fixed order with one message each.
  */
 export class CertifyMembersDto {
-  @ApiProperty({ type: [Number], format: 'int64', minItems: 1, example: [101, 102], description: 'graph node ids' })
+  @ApiProperty({
+    type: [Number], format: 'int64', minItems: 1, maxItems: MAX_CERTIFIED_MEMBERS, example: [101, 102], description: 'graph node ids',
+  })
   member_ids: number[];
   @ApiProperty({ enum: [1, 2], description: '1 revoke, 2 certify' }) action: number;
   @ApiPropertyOptional({ maxLength: CERTIFICATION_NOTE_MAX_LENGTH }) note?: string;
@@ -19,8 +21,8 @@ export class CertifyMembersDto {
 
 /**
  * The certification request, checked in the reference's order: a body that is not a JSON object, then the action
- * (not 1 or 2, whatever its type), then member_ids (missing, not an array, empty; then any element that is not an
- * integer node id), then the note. Ids are exact up to 2^53, which bigserial node ids never pass.
+ * (not 1 or 2, whatever its type), then member_ids (missing, not an array, empty; more than MAX_CERTIFIED_MEMBERS;
+ * then any element that is not an integer node id), then the note. Ids are exact up to 2^53, which bigserial node ids never pass.
  */
 export function readCertifyBody(body: unknown): CertifyRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.badRequest(ErrorMessages.unmarshalJson);
@@ -29,6 +31,7 @@ export function readCertifyBody(body: unknown): CertifyRequest {
     throw ApiError.badRequest(MemberErrors.certificationActionInvalid);
   }
   if (!Array.isArray(memberIds) || memberIds.length === 0) throw ApiError.badRequest(MemberErrors.memberIdsRequired);
+  if (memberIds.length > MAX_CERTIFIED_MEMBERS) throw ApiError.badRequest(MemberErrors.memberIdsTooMany(MAX_CERTIFIED_MEMBERS));
   if (!memberIds.every((id) => typeof id === 'number' && Number.isSafeInteger(id))) {
     throw ApiError.badRequest(MemberErrors.memberIdsNotIntegers);
   }
@@ -43,13 +46,4 @@ export function readCertifyBody(body: unknown): CertifyRequest {
     action: action as CertificationAction,
     note: typeof note === 'string' && note !== '' ? note : null,
   };
-}
-
-/** The repeatable `environments` parameter: keep members whose environment (domain SID or tenant id) is one of these. */
-export function readEnvironments(query: Record<string, unknown>): string[] {
-  const raw = Object.hasOwn(query, 'environments') ? query.environments : undefined;
-  if (raw === undefined) return [];
-  const values = Array.isArray(raw) ? raw : [raw];
-  if (!values.every((value) => typeof value === 'string')) throw ApiError.badRequest(ErrorMessages.filtersInvalid);
-  return [...new Set((values as string[]).filter((value) => value !== ''))];
 }

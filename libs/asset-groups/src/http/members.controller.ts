@@ -1,10 +1,10 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
-import { ApiErrors, data, IntId, paginated, ParseIdPipe, parseListQuery, RequirePermission } from '@app/platform';
+import { ApiErrors, data, Int64Id, IntId, paginated, parseListQuery, RequirePermission } from '@app/platform';
 import { MEMBER_LIST } from '../application/list-specs.js';
 import { MemberQueries, type MemberPage } from '../application/member-queries.js';
-import { readEnvironments } from './member-dtos.js';
+import { readEnvironments, SELECTOR_ID, TAG_ID } from './query-params.js';
 import { presentMember, presentMemberCounts, presentMemberDetail } from './member-presenters.js';
 import { MemberView, MemberCountsView } from './views.js';
 
@@ -13,10 +13,7 @@ const LIST_DESCRIPTION =
   'Filters: name, object_id (eq, neq, ~eq), primary_kind (eq, neq). `environments` (repeatable) keeps members of ' +
   'those domains or tenants. Rows carry `certified` and `certified_by` in addition to the reference fields.';
 
-const TAG_ID = 'asset_group_tag_id';
-const SELECTOR_ID = 'asset_group_tag_selector_id';
-/** Malformed asset-group-tag, selector and member ids answer 404 (the reference). */
-const MemberId = (name: string) => Param(name, new ParseIdPipe('int64', 404));
+// Malformed asset-group-tag, selector and member ids answer 404 (the reference).
 
 function pageOf(page: MemberPage, skip: number, limit: number) {
   return { ...paginated([], { count: page.count, skip, limit }), data: { members: page.items.map(presentMember) } };
@@ -24,7 +21,7 @@ function pageOf(page: MemberPage, skip: number, limit: number) {
 
 @ApiTags('Asset group tags')
 @ApiExtraModels(MemberView, MemberCountsView)
-@Controller('asset-group-tags/:asset_group_tag_id')
+@Controller(`asset-group-tags/:${TAG_ID}`)
 export class MembersController {
   constructor(private readonly members: MemberQueries) {}
 
@@ -54,11 +51,11 @@ export class MembersController {
   @ApiOperation({ summary: 'Get one member of a tag, with its graph properties and the selectors that select it' })
   @ApiOkResponse({ description: '`{"data": {"member": {...Member, properties, selectors: [...]}}}`' })
   @ApiErrors(401, 403, 404)
-  async member(@IntId(TAG_ID, 404) tagId: number, @MemberId('member_id') nodeId: string) {
+  async member(@IntId(TAG_ID, 404) tagId: number, @Int64Id('member_id', 404) nodeId: string) {
     return data({ member: presentMemberDetail(await this.members.member(tagId, nodeId)) });
   }
 
-  @Get('selectors/:asset_group_tag_selector_id/members')
+  @Get(`selectors/:${SELECTOR_ID}/members`)
   @RequirePermission(Permissions.GraphDBRead)
   @ApiOperation({
     summary: "List a selector's members (`source` is this selector's record)",
@@ -76,7 +73,7 @@ export class MembersController {
     return pageOf(page, parsed.skip, parsed.limit);
   }
 
-  @Get('selectors/:asset_group_tag_selector_id/members/counts')
+  @Get(`selectors/:${SELECTOR_ID}/members/counts`)
   @RequirePermission(Permissions.GraphDBRead)
   @ApiOperation({ summary: "Count a selector's members per primary kind" })
   @ApiOkResponse({ description: '`{"data": {"total_count": n, "counts": {"<primary_kind>": n}}}`' })

@@ -2,32 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@ne
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permissions, UserQueries } from '@app/identity';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, IntId, paginated, parseListQuery, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, data, IntId, paginated, parseListQuery, RequirePermission, type Principal,
 } from '@app/platform';
-import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
 import { SELECTOR_LIST } from '../application/list-specs.js';
 import { SelectorCommands, type SelectorInput } from '../application/selector-commands.js';
 import { SelectorQueries } from '../application/selector-queries.js';
 import type { Selector } from '../domain/selector.js';
 import { CreateSelectorDto, UpdateSelectorDto } from './selector-dtos.js';
+import { readCounts, readEnvironments, SELECTOR_ID, TAG_ID } from './query-params.js';
 import { actorsOf, presentSelector } from './selector-presenters.js';
 import { SelectorView } from './views.js';
-
-const TAG_ID = 'asset_group_tag_id';
-const SELECTOR_ID = 'asset_group_tag_selector_id';
-
-/** `counts=true|false` (absent: false); anything else is refused as the reference does. */
-function readCounts(value: unknown): boolean {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw ApiError.badRequest(AssetGroupsErrors.includeCountsInvalid);
-}
-
-/** The repeatable `environments` parameter: domain SIDs or tenant ids the member counts are restricted to. */
-function readEnvironments(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values.filter((v): v is string => typeof v === 'string' && v !== '');
-}
 
 function toInput(dto: UpdateSelectorDto): SelectorInput {
   return {
@@ -48,12 +32,14 @@ export class SelectorsController {
   @RequirePermission(Permissions.GraphDBRead)
   @ApiOperation({
     summary: "List a tag's selectors",
-    description: 'Paginated (default limit 50); filters per the reference, `type` = seed type; counts=true adds counts.members.',
+    description: 'Paginated (default limit 50); filters per the reference, `type` = seed type; created_by, updated_by ' +
+      'and disabled_by match what the selector shows (the email of a user who has one, else the user id or SYSTEM); ' +
+      'counts=true adds counts.members, `environments` (repeatable) restricting them to those domains or tenants.',
   })
   @ApiOkResponse({ description: '`{count, skip, limit, data: {selectors: [Selector]}}`' })
   @ApiErrors(400, 401, 403, 404)
   async list(@IntId(TAG_ID, 404) tagId: number, @Query() query: Record<string, unknown>) {
-    const counts = readCounts(query.counts) ? { environments: readEnvironments(query.environments) } : null;
+    const counts = readCounts(query) ? { environments: readEnvironments(query) } : null;
     const parsed = parseListQuery(SELECTOR_LIST, query);
     const page = await this.queries.list(tagId, parsed, counts);
     const emails = await this.users.emailsOf(actorsOf(page.items));

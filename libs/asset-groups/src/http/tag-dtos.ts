@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiError, ErrorMessages } from '@app/platform';
+import { ApiError, ErrorMessages, isInt32 } from '@app/platform';
 import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
 import { normalizeGlyph } from '../domain/tag-rules.js';
 import type { TagDraft, TagPatch, TagType } from '../domain/tag.js';
@@ -53,8 +53,6 @@ function field<T>(body: Body, name: string, is: (value: unknown) => value is T):
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-/** Go decodes a JSON number into an int only when it is an integer in range. */
-const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647;
 
 /** The glyph of a body: absent, or a string / null ("" and null both mean none). */
 function glyphOf(body: Body): string | null | undefined {

@@ -4,24 +4,15 @@ import {
 } from '@nestjs/swagger';
 import { Permissions, UserQueries } from '@app/identity';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, IntId, parseListQuery, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, data, IntId, parseListQuery, RequirePermission, type Principal,
 } from '@app/platform';
-import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
 import { TAG_LIST } from '../application/list-specs.js';
 import { TagCommands } from '../application/tag-commands.js';
 import { TagQueries, type TagWithCounts } from '../application/tag-queries.js';
 import { CreateTagDto, readCreateTagBody, readUpdateTagBody, UpdateTagDto } from './tag-dtos.js';
+import { readCounts, TAG_ID } from './query-params.js';
 import { presentTag, tagActors, type TagWire } from './tag-presenters.js';
 import { TagView } from './views.js';
-
-const TAG_ID = 'asset_group_tag_id';
-
-/** `counts=true|false` (absent: false); anything else is refused as the reference does. */
-function readCounts(value: unknown): boolean {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw ApiError.badRequest(AssetGroupsErrors.includeCountsInvalid);
-}
 
 @ApiTags('Asset groups')
 @Controller('asset-group-tags')
@@ -38,12 +29,13 @@ export class TagsController {
     summary: 'List asset group tags',
     description: 'Not paginated, by id. Filters: type, created_by, updated_by, deleted_by, require_certify, ' +
       'analysis_enabled (eq, neq); name, description (eq, neq, ~eq); created_at, updated_at, deleted_at. ' +
-      'counts=true adds counts.selectors and counts.members.',
+      'created_by and updated_by match what the tag shows (the email of a user who has one, else the user id or ' +
+      'SYSTEM). counts=true adds counts.selectors and counts.members.',
   })
   @ApiOkResponse({ description: '`{"data": {"tags": [AssetGroupTag]}}`' })
   @ApiErrors(400, 401, 403)
   async list(@Query() query: Record<string, unknown>) {
-    const counts = readCounts(query.counts);
+    const counts = readCounts(query);
     const tags = await this.queries.list(parseListQuery(TAG_LIST, query), counts);
     return data({ tags: await this.present(tags) });
   }

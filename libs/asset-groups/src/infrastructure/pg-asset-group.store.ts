@@ -8,36 +8,32 @@ import {
   AssetGroupStore, type AssetGroup, type AssetGroupMember, type LegacySelector,
 } from '../application/asset-group-queries.js';
 
-/** The member rows that count for a tag `t`: enabled selectors, revoked members left out under require_certify. */
-const COUNTED_MEMBERS = `FROM asset_group_tag_selector_nodes n
-  JOIN asset_group_tag_selectors s ON s.id = n.selector_id
-  WHERE s.asset_group_tag_id = t.id AND s.disabled_at IS NULL AND NOT (t.require_certify IS TRUE AND n.certified = 1)`;
-
 /** Asset groups with their member counts and legacy selectors (one per seed), alias `x` outside. */
 const ASSET_GROUPS_VIEW = `
   SELECT g.id, g.asset_group_tag_id, g.name, g.tag, g.system_group, g.created_at, g.updated_at, g.deleted_at,
-         (SELECT count(DISTINCT n.node_id) ${COUNTED_MEMBERS})::bigint AS member_count,
+         (SELECT count(DISTINCT r.node_id) FROM asset_group_tag_member_records r
+           WHERE r.asset_group_tag_id = g.asset_group_tag_id)::bigint AS member_count,
          COALESCE((SELECT json_agg(json_build_object(
                      'id', sd.id, 'name', s.name, 'selector', sd.value, 'system_selector', s.is_default,
                      'created_at', s.created_at, 'updated_at', s.updated_at) ORDER BY sd.id)
                    FROM asset_group_tag_selectors s JOIN asset_group_tag_selector_seeds sd ON sd.selector_id = s.id
                    WHERE s.asset_group_tag_id = g.asset_group_tag_id), '[]'::json) AS selectors
-  FROM asset_groups g JOIN asset_group_tags t ON t.id = g.asset_group_tag_id`;
+  FROM asset_groups g`;
 
 /**
- * One row per member node of the group's tag (alias `x` outside). The node details are the same on every selector
- * row of a node (evaluation writes them per node); custom_member: some non-default selector selected the node.
+ * One row per member node of the group's tag, over its member records (alias `x` outside). The node details are
+ * the same on every record of a node (evaluation writes them per node); custom_member: some non-default selector
+ * selected the node.
  */
 const MEMBERS_VIEW = `
-  SELECT n.node_id, g.id AS asset_group_id, max(n.object_id) AS object_id, max(n.primary_kind) AS primary_kind,
-         max(n.environment_id) AS environment_id, max(n.environment_kind) AS environment_kind, max(n.name) AS name,
-         bool_or(NOT s.is_default) AS custom_member,
-         CASE WHEN bool_or(NOT s.is_default) THEN 'true' ELSE 'false' END AS custom_member_text
-  FROM asset_groups g JOIN asset_group_tags t ON t.id = g.asset_group_tag_id
-  JOIN asset_group_tag_selectors s ON s.asset_group_tag_id = t.id AND s.disabled_at IS NULL
-  JOIN asset_group_tag_selector_nodes n ON n.selector_id = s.id AND NOT (t.require_certify IS TRUE AND n.certified = 1)
+  SELECT r.node_id, g.id AS asset_group_id, max(r.object_id) AS object_id, max(r.primary_kind) AS primary_kind,
+         max(r.environment_id) AS environment_id, max(r.environment_kind) AS environment_kind, max(r.name) AS name,
+         bool_or(NOT r.is_default) AS custom_member,
+         CASE WHEN bool_or(NOT r.is_default) THEN 'true' ELSE 'false' END AS custom_member_text
+  FROM asset_groups g
+  JOIN asset_group_tag_member_records r ON r.asset_group_tag_id = g.asset_group_tag_id
   WHERE g.id = :groupId
-  GROUP BY g.id, n.node_id`;
+  GROUP BY g.id, r.node_id`;
 
 interface SelectorJson {
   id: number;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { applyListFilters, applyListQuery, Database, type ListQuery } from '@app/platform';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type {
   CertificationAction, CertificationChange, CertificationState, SelectorRecord,
 } from '../domain/certification.js';
@@ -81,19 +81,26 @@ export class PgCertificationStore extends CertificationStore {
     });
   }
 
-  history(query: ListQuery): Promise<{ items: CertificationRecord[]; count: number }> {
+  history(query: ListQuery, environments: string[]): Promise<{ items: CertificationRecord[]; count: number }> {
     return this.db.transaction(async (m) => {
-      const qb = m.createQueryBuilder().select('x.*').addSelect('count(*) OVER ()', 'total_count').from(`(${HISTORY})`, 'x');
+      const qb = this.records(m, environments).select('x.*').addSelect('count(*) OVER ()', 'total_count');
       const rows = await applyListQuery(qb, CERTIFICATION_LIST, query).getRawMany();
-      const count = rows.length > 0 ? Number(rows[0].total_count) : await this.countAll(m, query);
+      const count = rows.length > 0 ? Number(rows[0].total_count) : await this.countAll(m, query, environments);
       return { items: rows.map(toCertificationRecord), count };
     }, { readOnly: true });
   }
 
-  private async countAll(m: EntityManager, query: ListQuery): Promise<number> {
-    const qb = m.createQueryBuilder().select('count(*)', 'count').from(`(${HISTORY})`, 'x');
+  private async countAll(m: EntityManager, query: ListQuery, environments: string[]): Promise<number> {
+    const qb = this.records(m, environments).select('count(*)', 'count');
     const [row] = await applyListFilters(qb, CERTIFICATION_LIST, query).getRawMany();
     return Number(row.count);
+  }
+
+  /** The history as `x`, environments applied. */
+  private records(m: EntityManager, environments: string[]): SelectQueryBuilder<Record<string, unknown>> {
+    const qb = m.createQueryBuilder().from(`(${HISTORY})`, 'x');
+    if (environments.length > 0) qb.andWhere('x.environment_id = ANY(:environments)', { environments });
+    return qb;
   }
 }
 

@@ -9,24 +9,24 @@ import {
 } from '../application/member-queries.js';
 
 /**
- * A tag's members, one row per node over its enabled selectors' records: the best source, and the highest
- * certification state with who set it (the reference's aggregation: a certified record outranks pending ones).
+ * A tag's members, one row per node over its member records (asset_group_tag_member_records: enabled selectors,
+ * revoked records left out under require_certify): the best source, and the highest certification state with who
+ * set it (the reference's aggregation: a certified record outranks pending ones; ties go to the lowest selector id,
+ * as in the member detail).
  */
 const TAG_MEMBERS = `
-  SELECT sn.node_id AS id, min(sn.object_id) AS object_id, min(sn.name) AS name, min(sn.primary_kind) AS primary_kind,
-         min(sn.environment_id) AS environment_id, min(sn.source) AS source, max(sn.certified) AS certified,
-         (array_agg(sn.certified_by ORDER BY sn.certified DESC, sn.created_at, sn.selector_id))[1] AS certified_by
-    FROM asset_group_tag_selector_nodes sn
-    JOIN asset_group_tag_selectors s ON s.id = sn.selector_id
-   WHERE s.asset_group_tag_id = :tagId AND s.disabled_at IS NULL
-   GROUP BY sn.node_id`;
+  SELECT r.node_id AS id, min(r.object_id) AS object_id, min(r.name) AS name, min(r.primary_kind) AS primary_kind,
+         min(r.environment_id) AS environment_id, min(r.source) AS source, max(r.certified) AS certified,
+         (array_agg(r.certified_by ORDER BY r.certified DESC, r.selector_id))[1] AS certified_by
+    FROM asset_group_tag_member_records r
+   WHERE r.asset_group_tag_id = :tagId
+   GROUP BY r.node_id`;
 
-/** One selector's members: its own records. */
+/** One selector's members: its own member records. */
 const SELECTOR_MEMBERS = `
-  SELECT sn.node_id AS id, sn.object_id, sn.name, sn.primary_kind, sn.environment_id, sn.source, sn.certified,
-         sn.certified_by
-    FROM asset_group_tag_selector_nodes sn
-   WHERE sn.selector_id = :selectorId`;
+  SELECT r.node_id AS id, r.object_id, r.name, r.primary_kind, r.environment_id, r.source, r.certified, r.certified_by
+    FROM asset_group_tag_member_records r
+   WHERE r.selector_id = :selectorId`;
 
 /** Member lists in PostgreSQL: a page is one statement (plus a count when the page is empty). */
 @Injectable()
@@ -71,12 +71,12 @@ export class PgMemberQueries extends MemberReadModel {
 
   async member(tagId: number, nodeId: string): Promise<{ member: Member; selectors: MemberSelector[] } | null> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT sn.node_id AS id, sn.object_id, sn.name, sn.primary_kind, sn.environment_id, sn.source, sn.certified,
-              sn.certified_by, s.id AS selector_id, s.name AS selector_name, s.is_default
-         FROM asset_group_tag_selector_nodes sn
-         JOIN asset_group_tag_selectors s ON s.id = sn.selector_id
-        WHERE s.asset_group_tag_id = $1 AND s.disabled_at IS NULL AND sn.node_id = $2
-        ORDER BY s.id`,
+      `SELECT r.node_id AS id, r.object_id, r.name, r.primary_kind, r.environment_id, r.source, r.certified,
+              r.certified_by, r.selector_id, s.name AS selector_name, r.is_default
+         FROM asset_group_tag_member_records r
+         JOIN asset_group_tag_selectors s ON s.id = r.selector_id
+        WHERE r.asset_group_tag_id = $1 AND r.node_id = $2
+        ORDER BY r.selector_id`,
       [tagId, nodeId], { readOnly: true },
     );
     if (rows.length === 0) return null;
@@ -89,7 +89,8 @@ export class PgMemberQueries extends MemberReadModel {
       certified: Number(row.certified) as CertificationState,
       certifiedBy: row.certified_by as string | null,
     }));
-    // The same aggregation as TAG_MEMBERS, over the rows already read.
+    // The same aggregation as TAG_MEMBERS, over the rows already read (in selector id order, so a stable sort
+    // breaks ties by the lowest selector id as TAG_MEMBERS does).
     const best = [...selectors].sort((a, b) => b.certified - a.certified)[0];
     const member = toMember(rows[0], tagId);
     return {

@@ -7,22 +7,60 @@ const EVALUATION_LOCK_KEY = '5788134883116909900';
 /** lock_not_available: lock_timeout passed while waiting. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
+/** Waits for `turn`; 504 when the current deadline passes first. */
+async function withinDeadline(turn: Promise<void>): Promise<void> {
+  const budget = remainingMs();
+  if (budget <= 0) throw ApiError.timedOut();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(ApiError.timedOut()), budget);
+  });
+  try {
+    await Promise.race([turn, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * This instance's holders of the evaluation lock, first come first served: each runs after every earlier one has
+ * finished or given up. A waiter whose deadline passes leaves the queue without disturbing the order of the others.
+ */
+class InstanceQueue {
+  /** Settles when the last one in the queue has finished. */
+  private tail: Promise<void> = Promise.resolve();
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    let leave!: () => void;
+    const left = new Promise<void>((resolve) => {
+      leave = resolve;
+    });
+    const ahead = this.tail;
+    this.tail = ahead.then(() => left);
+    try {
+      await withinDeadline(ahead);
+      return await work();
+    } finally {
+      leave();
+    }
+  }
+}
+
 /** The materialised membership in PostgreSQL (`asset_group_tag_selector_nodes`), written set-based. */
 @Injectable()
 export class PgMembershipStore extends MembershipStore {
+  private readonly queue = new InstanceQueue();
+
   constructor(private readonly db: Database) {
     super();
   }
 
   async memberNodeIds(tagId: number): Promise<string[]> {
-    // Members of enabled selectors; a revoked member is left out when the tag requires certification.
+    // The view holds the records that count: enabled selectors, less revoked ones under require_certify.
     const rows = await this.db.query<{ id: string }>(
-      `SELECT n.node_id::text AS id
-       FROM asset_group_tag_selector_nodes n
-       JOIN asset_group_tag_selectors s ON s.id = n.selector_id
-       JOIN asset_group_tags t ON t.id = s.asset_group_tag_id
-       WHERE s.asset_group_tag_id = $1 AND s.disabled_at IS NULL AND NOT (t.require_certify IS TRUE AND n.certified = 1)
-       GROUP BY n.node_id ORDER BY n.node_id`,
+      `SELECT r.node_id::text AS id FROM asset_group_tag_member_records r
+       WHERE r.asset_group_tag_id = $1
+       GROUP BY r.node_id ORDER BY r.node_id`,
       [tagId],
     );
     return rows.map((row) => row.id);
@@ -68,13 +106,20 @@ export class PgMembershipStore extends MembershipStore {
   }
 
   /**
-   * A transaction-scoped advisory lock held on a connection of its own for the duration of `work`; the work runs
+   * Two locks, taken in order. First this instance's in-process queue: only its head checks out a connection, so at
+   * most one connection per instance ever waits for the PostgreSQL lock, however many callers wait (waiters parked
+   * on a connection each would starve the holder of the pool). Then a transaction-scoped advisory lock, which
+   * serialises holders across instances, held on a connection of its own for the duration of `work`; the work runs
    * in its own units of work on other connections (a failing selector must not abort a shared transaction). The
    * lock ends with that transaction, or with the connection if the process dies. The holder's idle timeout is off
-   * (the work is bounded by its own deadlines; analysis may run longer than one request's deadline), and waiting
-   * for the lock is bounded by the current deadline.
+   * (the work is bounded by its own deadlines; analysis may run longer than one request's deadline). Waiting, in the
+   * queue and then for the PostgreSQL lock, is bounded by the current deadline: 504 when it passes.
    */
-  async exclusively<T>(work: () => Promise<T>): Promise<T> {
+  exclusively<T>(work: () => Promise<T>): Promise<T> {
+    return this.queue.run(() => this.advisoryLocked(work));
+  }
+
+  private async advisoryLocked<T>(work: () => Promise<T>): Promise<T> {
     const budget = Math.floor(remainingMs());
     if (budget <= 0) throw ApiError.timedOut();
     const runner = this.db.dataSource.createQueryRunner();

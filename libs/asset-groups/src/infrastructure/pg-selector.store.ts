@@ -21,15 +21,13 @@ export const SELECTORS_VIEW = `
   ) sd ON true`;
 
 /**
- * Members of a selector of the list (alias `s`): none while disabled; revoked ones left out when the tag requires
- * certification; only nodes of the `:environments` when any are given.
+ * Members of a selector of the list (alias `s`), over the member records (none while disabled; revoked ones left
+ * out when the tag requires certification); only nodes of the `:environments` when any are given.
  */
 const MEMBER_COUNT = `(
-  SELECT count(*) FROM asset_group_tag_selector_nodes n
-  WHERE n.selector_id = s.id AND s.disabled_at IS NULL
-    AND NOT (n.certified = 1 AND EXISTS (
-      SELECT 1 FROM asset_group_tags t WHERE t.id = s.asset_group_tag_id AND t.require_certify IS TRUE))
-    AND (cardinality(CAST(:environments AS text[])) = 0 OR n.environment_id = ANY(CAST(:environments AS text[]))))`;
+  SELECT count(*) FROM asset_group_tag_member_records r
+  WHERE r.selector_id = s.id
+    AND (cardinality(CAST(:environments AS text[])) = 0 OR r.environment_id = ANY(CAST(:environments AS text[]))))`;
 
 const SELECTOR_NAME_KEY = 'asset_group_tag_selectors_name_key';
 
@@ -95,7 +93,7 @@ export class PgSelectorStore extends SelectorStore {
   }
 
   create(tagId: number, draft: SelectorDraft, actor: string): Promise<Selector> {
-    return this.uniqueName(() => this.db.transaction(async (m) => {
+    return this.writing(() => this.db.transaction(async (m) => {
       const [{ id }] = await m.query(
         `INSERT INTO asset_group_tag_selectors (asset_group_tag_id, name, description, auto_certify, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
@@ -107,7 +105,7 @@ export class PgSelectorStore extends SelectorStore {
   }
 
   update(id: number, patch: SelectorPatch, actor: string): Promise<Selector> {
-    return this.uniqueName(() => this.db.transaction(async (m) => {
+    return this.writing(() => this.db.transaction(async (m) => {
       // Fixed SQL: each optional field is a parameter that is null when the patch leaves it alone.
       await m.query(
         `UPDATE asset_group_tag_selectors SET
@@ -124,7 +122,10 @@ export class PgSelectorStore extends SelectorStore {
         await m.query('DELETE FROM asset_group_tag_selector_seeds WHERE selector_id = $1', [id]);
         await this.insertSeeds(m, id, patch.seeds);
       }
-      return (await this.get(id))!;
+      // Gone since the use case read it (its tag or itself deleted meanwhile).
+      const updated = await this.get(id);
+      if (!updated) throw ApiError.notFound();
+      return updated;
     }));
   }
 
@@ -144,13 +145,19 @@ export class PgSelectorStore extends SelectorStore {
     );
   }
 
-  private async uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * A write whose constraint failures are client answers: a duplicate name is 409; a missing parent (the tag, or
+   * the selector, deleted after the use case checked it) is 404 `resource not found`.
+   */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if (pgErrorCode(error) === PgErrorCodes.uniqueViolation && pgConstraint(error) === SELECTOR_NAME_KEY) {
+      const code = pgErrorCode(error);
+      if (code === PgErrorCodes.uniqueViolation && pgConstraint(error) === SELECTOR_NAME_KEY) {
         throw ApiError.conflict(AssetGroupsErrors.selectorNameUnique);
       }
+      if (code === PgErrorCodes.foreignKeyViolation) throw ApiError.notFound();
       throw error;
     }
   }

@@ -14,10 +14,8 @@ const UNIQUE_MESSAGES: Readonly<Record<string, string>> = {
   asset_group_tags_glyph_key: AssetGroupsErrors.glyphUnique,
 };
 
-/** Distinct members of the tag `t`: enabled selectors, revoked members left out when the tag requires certification. */
-const MEMBER_COUNT = `(SELECT count(DISTINCT n.node_id) FROM asset_group_tag_selector_nodes n
-    JOIN asset_group_tag_selectors s ON s.id = n.selector_id
-   WHERE s.asset_group_tag_id = t.id AND s.disabled_at IS NULL AND NOT (t.require_certify IS TRUE AND n.certified = 1))`;
+/** Distinct members of the tag `t`, over its member records (as the member lists count them). */
+const MEMBER_COUNT = `(SELECT count(DISTINCT r.node_id) FROM asset_group_tag_member_records r WHERE r.asset_group_tag_id = t.id)`;
 const SELECTOR_COUNT = '(SELECT count(*) FROM asset_group_tag_selectors s WHERE s.asset_group_tag_id = t.id)';
 
 /** The tag list's read model (alias `x` outside); tags are never soft-deleted. */

@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error.js';
 export const PgErrorCodes = {
   queryCanceled: '57014',
   uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
 } as const;
 
 /** The SQLSTATE of a failed query, if the error came from PostgreSQL. */

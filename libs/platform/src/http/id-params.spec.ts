@@ -26,6 +26,12 @@ describe('ParseIdPipe', () => {
     expect(failure(new ParseIdPipe('int32', 404), 'x').getStatus()).toBe(404);
   });
 
+  it('answers 404 id is malformed for an int64 id where the route says so', () => {
+    const error = failure(new ParseIdPipe('int64', 404), '9223372036854775808');
+    expect(error.getStatus()).toBe(404);
+    expect(error.messages).toEqual(['id is malformed']);
+  });
+
   it('keeps int64 ids exact as strings', () => {
     expect(new ParseIdPipe('int64').transform('9223372036854775807')).toBe('9223372036854775807');
     expect(failure(new ParseIdPipe('int64'), '9223372036854775808').messages).toEqual(['id is malformed']);

@@ -2,9 +2,7 @@ import { Injectable, Param, PipeTransform } from '@nestjs/common';
 import { UUID_PATTERN } from '../common/patterns.js';
 import { ApiError } from './api-error.js';
 import { ErrorMessages } from './error-messages.js';
-
-const INT32_MAX = 2_147_483_647n;
-const INT64_MAX = 9_223_372_036_854_775_807n;
+import { INT32_MAX, INT64_MAX } from '../query/column-value.js';
 
 type IdKind = 'int32' | 'int64' | 'uuid';
 
@@ -26,6 +24,6 @@ export class ParseIdPipe implements PipeTransform<string, number | string> {
 /** `@IntId('name')`: an int32 path id. */
 export const IntId = (name: string, malformedStatus: 400 | 404 = 400) => Param(name, new ParseIdPipe('int32', malformedStatus));
 /** `@Int64Id('name')`: an int64 path id, as a decimal string (exact beyond 2^53). */
-export const Int64Id = (name: string) => Param(name, new ParseIdPipe('int64'));
+export const Int64Id = (name: string, malformedStatus: 400 | 404 = 400) => Param(name, new ParseIdPipe('int64', malformedStatus));
 /** `@UuidId('name')`: a uuid path id, lower-cased. */
 export const UuidId = (name: string) => Param(name, new ParseIdPipe('uuid'));

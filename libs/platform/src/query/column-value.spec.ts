@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../http/api-error.js';
-import { INT64_MAX, INT64_MIN, parseColumnValue } from './column-value.js';
+import { INT16_MAX, INT16_MIN, INT64_MAX, INT64_MIN, isInt32, parseColumnValue } from './column-value.js';
 import type { ColumnSpec } from './types.js';
 
 const BAD_FILTER = { status: 400, message: 'there are errors in the query parameter filters specified' };
@@ -58,6 +58,14 @@ describe('parseColumnValue', () => {
       expect(rejection(() => parseColumnValue(smallint, '11'))).toEqual(BAD_FILTER);
       expect(rejection(() => parseColumnValue(smallint, '-1'))).toEqual(BAD_FILTER);
     });
+
+    it('answers 400 outside the int16 bounds of a smallint column', () => {
+      const smallint = column('integer', { min: INT16_MIN, max: INT16_MAX });
+      expect(parseColumnValue(smallint, '32767')).toBe('32767');
+      expect(parseColumnValue(smallint, '-32768')).toBe('-32768');
+      expect(rejection(() => parseColumnValue(smallint, '32768'))).toEqual(BAD_FILTER);
+      expect(rejection(() => parseColumnValue(smallint, '-32769'))).toEqual(BAD_FILTER);
+    });
   });
 
   describe('boolean', () => {
@@ -99,5 +107,15 @@ describe('parseColumnValue', () => {
     it.each(['2025-07-08', 'yesterday', '2025-02-30T00:00:00Z'])('answers 400 for %s', (raw) => {
       expect(rejection(() => parseColumnValue(column('timestamp'), raw))).toEqual(BAD_FILTER);
     });
+  });
+});
+
+describe('isInt32', () => {
+  it.each([0, -1, 2147483647, -2147483648])('accepts %p', (value) => {
+    expect(isInt32(value)).toBe(true);
+  });
+
+  it.each([2147483648, -2147483649, 1.5, Number.NaN, Infinity, '1', null, undefined])('refuses %p', (value) => {
+    expect(isInt32(value)).toBe(false);
   });
 });

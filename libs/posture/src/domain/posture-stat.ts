@@ -1,3 +1,5 @@
+import { INT32_MAX, isInt32 } from '@app/platform';
+
 /** One measurement of a domain's (or tenant's) exposure within one zone (asset group tag), as analysis records it. */
 export interface PostureStat {
   /** bigserial; exact as a number up to 2^53, far beyond one row per domain and analysis run. */
@@ -26,9 +28,6 @@ export class InvalidPostureStat extends Error {
   override readonly name = 'InvalidPostureStat';
 }
 
-// The columns are PostgreSQL `integer`; a larger value would fail the whole batch inside the database.
-const INT32_MAX = 2 ** 31 - 1;
-
 const COUNTS = ['assetGroupTagId', 'exposureIndex', 'tierZeroCount', 'criticalRiskCount'] as const;
 
 /** Checks a batch before it is written: a non-empty domain SID and non-negative int32 counts; throws on the first bad row. */
@@ -39,7 +38,8 @@ export function checkNewPostureStats(rows: readonly NewPostureStat[]): void {
     }
     for (const field of COUNTS) {
       const value = row[field];
-      if (!Number.isInteger(value) || value < 0 || value > INT32_MAX) {
+      // The columns are PostgreSQL `integer`; a larger value would fail the whole batch inside the database.
+      if (!isInt32(value) || value < 0) {
         throw new InvalidPostureStat(`posture stat ${index}: ${field} must be an integer in [0, ${INT32_MAX}], got ${value}`);
       }
     }
