@@ -99,9 +99,16 @@ describe('HTTP contract', () => {
       const client = new Client({ connectionString: t.databaseUrl });
       await client.connect();
       try {
-        const { rows } = await client.query(
-          "SELECT pid FROM pg_stat_activity WHERE query LIKE '%probe-slow-sql%' AND pid <> pg_backend_pid()",
-        );
+        // The 504 may leave before the cancelled backend has finished aborting: give the server a moment, then
+        // require that no backend is still running the statement (an idle backend keeps its last query text).
+        let rows: unknown[] = [];
+        for (let attempt = 0; attempt < 20; attempt++) {
+          ({ rows } = await client.query(
+            "SELECT pid FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%probe-slow-sql%' AND pid <> pg_backend_pid()",
+          ));
+          if (rows.length === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         expect(rows).toEqual([]);
       } finally {
         await client.end();
