@@ -1,4 +1,4 @@
-import { defineListSpec, INT16_MAX, INT16_MIN, INT64_MAX, INT64_MIN } from '@app/platform';
+import { defineListSpec, recordTimestampFilters, INT16_MAX, INT16_MIN, INT64_MAX, INT64_MIN } from '@app/platform';
 
 /** A smallint column: values outside int16 are refused before they reach the database (22003 otherwise). */
 const SMALLINT = { min: INT16_MIN, max: INT16_MAX } as const;
@@ -96,9 +96,7 @@ export const TAG_LIST = defineListSpec({
     analysis_enabled: { type: 'boolean', sql: 'x.analysis_enabled' },
     name: { type: 'string', sql: 'x.name' },
     description: { type: 'string', sql: 'x.description' },
-    created_at: { type: 'timestamp', sql: 'x.created_at' },
-    updated_at: { type: 'timestamp', sql: 'x.updated_at' },
-    deleted_at: { type: 'timestamp', sql: 'x.deleted_at' },
+    ...recordTimestampFilters('x'),
   },
   sortable: {},
   defaultSort: [{ sql: 'x.id', direction: 'ASC' }],
@@ -114,9 +112,7 @@ export const ASSET_GROUP_LIST = defineListSpec({
     system_group: { type: 'boolean', sql: 'x.system_group' },
     member_count: { type: 'integer', sql: 'x.member_count', min: INT64_MIN, max: INT64_MAX },
     id: { type: 'integer', sql: 'x.id' },
-    created_at: { type: 'timestamp', sql: 'x.created_at' },
-    updated_at: { type: 'timestamp', sql: 'x.updated_at' },
-    deleted_at: { type: 'timestamp', sql: 'x.deleted_at' },
+    ...recordTimestampFilters('x'),
   },
   sortable: { id: 'x.id', name: 'x.name', tag: 'x.tag', member_count: 'x.member_count' },
   defaultSort: [{ sql: 'x.id', direction: 'ASC' }],

@@ -1,10 +1,6 @@
-import { defineListSpec } from '@app/platform';
+import { defineListSpec, recordTimestampFilters } from '@app/platform';
 
-const timestamps = {
-  created_at: { type: 'timestamp', sql: 'x.created_at' },
-  updated_at: { type: 'timestamp', sql: 'x.updated_at' },
-  deleted_at: { type: 'timestamp', sql: 'x.deleted_at' },
-} as const;
+const timestamps = recordTimestampFilters('x');
 
 /** Filters and sort columns of GET /api/v2/roles (the read model's alias is `x`). */
 export const ROLE_LIST = defineListSpec({

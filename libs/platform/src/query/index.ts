@@ -13,7 +13,7 @@ export type { ColumnSpec, ColumnType, FilterOperator, ListQuery, ListSpec, Predi
 export type { CompiledFilter } from './compile-filters.js';
 export type { RawQuery } from './query-params.js';
 export { paramValues } from './query-params.js';
-export { defineListSpec } from './list-spec.js';
+export { defineListSpec, recordTimestampFilters } from './list-spec.js';
 export { parseListQuery } from './parse-list-query.js';
 export { readPaging, type PagingFailure } from './parse-paging.js';
 export { compileFilters } from './compile-filters.js';

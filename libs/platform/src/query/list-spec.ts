@@ -11,6 +11,15 @@ export function pageSizes(spec: ListSpec): { defaultLimit: number; maxLimit: num
   return { defaultLimit: spec.defaultLimit ?? Math.min(DEFAULT_LIMIT, maxLimit), maxLimit };
 }
 
+/** The created_at / updated_at / deleted_at timestamp filters of a record (base fields of spec §2.1) under `alias`. */
+export function recordTimestampFilters(alias: string): Record<'created_at' | 'updated_at' | 'deleted_at', ColumnSpec> {
+  return {
+    created_at: { type: 'timestamp', sql: `${alias}.created_at` },
+    updated_at: { type: 'timestamp', sql: `${alias}.updated_at` },
+    deleted_at: { type: 'timestamp', sql: `${alias}.deleted_at` },
+  };
+}
+
 /** Checks an endpoint's list spec at definition time, so a programmer mistake fails at start-up, not per request. */
 export function defineListSpec(spec: ListSpec): ListSpec {
   if (spec.defaultSort.length === 0) fail('defaultSort must not be empty: pages need a stable order');

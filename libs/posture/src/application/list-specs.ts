@@ -1,4 +1,4 @@
-import { defineListSpec, INT64_MAX, INT64_MIN } from '@app/platform';
+import { defineListSpec, recordTimestampFilters, INT64_MAX, INT64_MIN } from '@app/platform';
 
 /**
  * Filters and sort columns of GET /api/v2/posture-stats (alias `x` on posture_stats). Newest first by default, as a
@@ -12,9 +12,7 @@ export const POSTURE_STAT_LIST = defineListSpec({
     tier_zero_count: { type: 'integer', sql: 'x.tier_zero_count' },
     critical_risk_count: { type: 'integer', sql: 'x.critical_risk_count' },
     id: { type: 'integer', sql: 'x.id', min: INT64_MIN, max: INT64_MAX },
-    created_at: { type: 'timestamp', sql: 'x.created_at' },
-    updated_at: { type: 'timestamp', sql: 'x.updated_at' },
-    deleted_at: { type: 'timestamp', sql: 'x.deleted_at' },
+    ...recordTimestampFilters('x'),
   },
   sortable: {
     domain_sid: 'x.domain_sid', exposure_index: 'x.exposure_index', tier_zero_count: 'x.tier_zero_count',
