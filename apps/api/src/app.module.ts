@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule } from '@app/platform';
+import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule, SigningKeysModule } from '@app/platform';
 import { AuthModule } from '@app/auth';
 import { IdentityModule } from '@app/identity';
 import { GraphModule } from '@app/graph';
 import { AssetGroupsModule } from '@app/asset-groups';
 import { PostureModule } from '@app/posture';
+import { CollectionModule } from '@app/collection';
 import { HealthController } from './health.controller.js';
 import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
 @Module({
-  imports: [ConfigModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
-    AssetGroupsModule, PostureModule],
+  imports: [ConfigModule, SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
+    AssetGroupsModule, PostureModule, CollectionModule],
   controllers: [HealthController],
 })
 export class AppModule {}

@@ -6,7 +6,7 @@ import { IdentityModule } from '@app/identity';
 import { ApiTokens } from './application/api-tokens.js';
 import { ApiTokenStore, SessionStore, SignatureReplayStore } from './application/ports.js';
 import { Sessions } from './application/sessions.js';
-import { SIGNING_KEY_SOURCES, SignedRequests } from './application/signed-requests.js';
+import { SignedRequests } from './application/signed-requests.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { LoginController } from './http/login.controller.js';
 import { LoginThrottleGuard } from './http/login-throttle.guard.js';
@@ -29,7 +29,6 @@ import { PgSignatureReplayStore } from './infrastructure/pg-signature-replay.sto
     { provide: SessionStore, useClass: PgSessionStore },
     { provide: ApiTokenStore, useClass: PgApiTokenStore },
     { provide: SignatureReplayStore, useClass: PgSignatureReplayStore },
-    { provide: SIGNING_KEY_SOURCES, inject: [ApiTokens], useFactory: (tokens: ApiTokens) => [tokens] },
     Sessions,
     ApiTokens,
     SignedRequests,

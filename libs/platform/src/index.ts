@@ -24,3 +24,5 @@ export * from './http/wire.js';
 export * from './logging/logging.module.js';
 export * from './query/index.js';
 export * from './http/wire-schemas.js';
+export * from './common/clock.js';
+export * from './http/signing-keys.js';

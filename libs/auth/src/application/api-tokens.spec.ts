@@ -1,3 +1,4 @@
+import { SigningKeyRegistry } from '@app/platform';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { loadConfig, type ListQuery, type Principal } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
@@ -47,7 +48,7 @@ describe('ApiTokens', () => {
       id, principalName: id, isDisabled: false, ssoProviderId: null, secretExpiresAt: null, sessionsValidAfter: null, permissions: [],
     });
     const credentials = { access: async (id: string) => access(id) } as unknown as CredentialCheck;
-    return new ApiTokens(store, credentials, loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: secretsKey }));
+    return new ApiTokens(store, credentials, loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: secretsKey }), new SigningKeyRegistry());
   };
 
   beforeEach(() => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { ApiError, AppConfig, SecretCipher, type ListQuery, type Principal } from '@app/platform';
+import { ApiError, AppConfig, SecretCipher, SigningKeyRegistry, type ListQuery, type Principal } from '@app/platform';
 import { CredentialCheck, Permissions } from '@app/identity';
 import { AuthErrors } from './auth-errors.js';
 import { ApiTokenStore, SigningKeySource, type ApiToken, type SigningKey } from './ports.js';
@@ -12,9 +12,12 @@ export class ApiTokens extends SigningKeySource {
   private readonly cipher: SecretCipher;
   private readonly logger = new Logger('ApiTokens');
 
-  constructor(private readonly store: ApiTokenStore, private readonly credentials: CredentialCheck, config: AppConfig) {
+  constructor(
+    private readonly store: ApiTokenStore, private readonly credentials: CredentialCheck, config: AppConfig, keys: SigningKeyRegistry,
+  ) {
     super();
     this.cipher = new SecretCipher(config.secretsKey!);
+    keys.register(this);
   }
 
   /** Creates a token for the caller (or, with auth:ManageUsers, for another user); the key is in the answer only. */

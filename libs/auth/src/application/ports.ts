@@ -35,19 +35,5 @@ export abstract class SignatureReplayStore {
   abstract remember(signature: string, expiresAt: Date): Promise<boolean>;
 }
 
-/** A key a signed request may name in `Authorization: bhesignature <id>`. */
-export interface SigningKey {
-  key: string;
-  /** The caller the key stands for; 'disabled' when its owner is disabled. */
-  principal(): Promise<Principal | 'disabled'>;
-  /** Records use (last_access). */
-  touch(): Promise<void>;
-}
-
-/**
- * Where signed-request keys come from: API tokens now, collection clients later. The sources are listed in
- * AuthModule's SIGNING_KEY_SOURCES factory and asked in turn; a new source is added there.
- */
-export abstract class SigningKeySource {
-  abstract find(id: string): Promise<SigningKey | null>;
-}
+/** Signing keys are a platform port: features that issue keys (API tokens here, collection clients) register a source. */
+export { SigningKeySource, type SigningKey } from '@app/platform';

@@ -1,10 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Principal } from '@app/platform';
+import { SigningKeyRegistry, type Principal } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { AuthErrors } from './auth-errors.js';
 import { SignatureReplayStore, SigningKeySource, type SigningKey } from './ports.js';
 import { requestDigest } from './request-signature.js';
 import { SignedRequests, type SignedRequest } from './signed-requests.js';
+
+function registryOf(...sources: SigningKeySource[]): SigningKeyRegistry {
+  const registry = new SigningKeyRegistry();
+  for (const source of sources) registry.register(source);
+  return registry;
+}
 
 const TOKEN_ID = '0b3f6c1e-6a47-4c0e-9a7e-2f0f4b6f1a11';
 const KEY = 'c2VjcmV0LWtleS1mb3ItdGVzdHM=';
@@ -42,13 +48,13 @@ function signed(overrides: Partial<SignedRequest> = {}, date = NOW.toISOString()
 describe('SignedRequests', () => {
   it('resolves a correctly signed request to the key owner and records use', async () => {
     const source = new FakeSource();
-    const service = new SignedRequests([source], new FakeReplays());
+    const service = new SignedRequests(registryOf(source), new FakeReplays());
     await expect(service.authenticate(signed(), NOW)).resolves.toBe(principal);
     expect(source.touched).toBe(1);
   });
 
   it('refuses a replayed non-GET signature but not a repeated GET', async () => {
-    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const post = signed();
     await service.authenticate(post, NOW);
     const error = await apiErrorOf(service.authenticate(post, NOW));
@@ -59,14 +65,14 @@ describe('SignedRequests', () => {
   });
 
   it('answers 401 digest mismatch when the signed query string differs', async () => {
-    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const request = { ...signed(), requestUri: '/api/v2/x?y=2' };
     const error = await apiErrorOf(service.authenticate(request, NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
   });
 
   it('answers 401 when the clock skew exceeds an hour', async () => {
-    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const error = await apiErrorOf(service.authenticate(signed({}, '2026-11-22T08:00:00Z'), NOW));
     expect(error.getStatus()).toBe(401);
     expect(error.messages[0]).toMatch(/signature too far behind by 150 minutes/);
@@ -80,13 +86,13 @@ describe('SignedRequests', () => {
     [{ signature: '***' }, 400, AuthErrors.malformedSignature],
     [{ tokenId: '0b3f6c1e-6a47-4c0e-9a7e-2f0f4b6f1a12' }, 401, AuthErrors.unknownToken],
   ])('refuses %p with %p', async (overrides, status, message) => {
-    const service = new SignedRequests([new FakeSource()], new FakeReplays());
+    const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const error = await apiErrorOf(service.authenticate({ ...signed(), ...overrides } as SignedRequest, NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([status, message]);
   });
 
   it('answers 403 user disabled when the key owner is disabled', async () => {
-    const service = new SignedRequests([new FakeSource('disabled')], new FakeReplays());
+    const service = new SignedRequests(registryOf(new FakeSource('disabled')), new FakeReplays());
     const error = await apiErrorOf(service.authenticate(signed(), NOW));
     expect([error.getStatus(), error.messages[0]]).toEqual([403, 'user disabled']);
   });

@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, ErrorMessages, type Principal, UUID_PATTERN } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { ApiError, ErrorMessages, SigningKeyRegistry, type Principal, UUID_PATTERN } from '@app/platform';
 import { AuthErrors } from './auth-errors.js';
-import { SignatureReplayStore, SigningKeySource } from './ports.js';
+import { SignatureReplayStore } from './ports.js';
 import { decodeSignature, digestMatches, MAX_CLOCK_SKEW_MS, parseRequestDate, requestDigest } from './request-signature.js';
-
-export const SIGNING_KEY_SOURCES = Symbol('SIGNING_KEY_SOURCES');
-
 
 export interface SignedRequest {
   tokenId: string;
@@ -21,7 +18,7 @@ export interface SignedRequest {
 @Injectable()
 export class SignedRequests {
   constructor(
-    @Inject(SIGNING_KEY_SOURCES) private readonly sources: SigningKeySource[],
+    private readonly keys: SigningKeyRegistry,
     private readonly replays: SignatureReplayStore,
   ) {}
 
@@ -59,7 +56,7 @@ export class SignedRequests {
   }
 
   private async findKey(id: string) {
-    for (const source of this.sources) {
+    for (const source of this.keys.sources) {
       const key = await source.find(id);
       if (key) return key;
     }

@@ -31,6 +31,16 @@ export class AppConfig {
   readonly graphResultLimit: number;
   /** Graph requests one user may have running at once; more answer 429 (GRAPH_CONCURRENCY_PER_USER). */
   readonly graphConcurrencyPerUser: number;
+  /** Collector releases served by /api/v2/collectors: `<dir>/<type>/<type>-vX.Y.Z.zip` (+ `.sha256`) (COLLECTORS_DIR). */
+  readonly collectorsDir: string;
+  /** The community collector manifest to serve (KENNEL_MANIFEST); unset: the bundled one. */
+  readonly kennelManifestPath: string | undefined;
+  /** Seconds between scheduler ticks (SCHEDULER_INTERVAL); 0 runs no background ticks (tests tick by hand). */
+  readonly schedulerIntervalSeconds: number;
+  /** A READY job not taken within this many seconds of its execution time times out (JOB_READY_TIMEOUT). */
+  readonly jobReadyTimeoutSeconds: number;
+  /** A RUNNING job with no sign of progress for this many seconds times out (JOB_RUNNING_TIMEOUT). */
+  readonly jobRunningTimeoutSeconds: number;
 
   constructor(values: Omit<AppConfig, 'embedded'>) {
     Object.assign(this, values);
@@ -96,7 +106,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     host: optional(env, 'HOST') ?? '0.0.0.0',
     rootUrl,
     databaseUrl,
-    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    dataDir: path(dataDir, cwd),
     jwtSecret,
     secretsKey,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 8, 1, 24 * 365),
@@ -116,6 +126,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     graphQueryTimeoutSeconds: integer(env, 'GRAPH_QUERY_TIMEOUT', 60, 1, 3600),
     graphResultLimit: integer(env, 'GRAPH_RESULT_LIMIT', 10_000, 1, 10_000_000),
     graphConcurrencyPerUser: integer(env, 'GRAPH_CONCURRENCY_PER_USER', 4, 1, 1000),
+    collectorsDir: path(optional(env, 'COLLECTORS_DIR') ?? './collectors', cwd),
+    kennelManifestPath: optional(env, 'KENNEL_MANIFEST') === undefined ? undefined : path(optional(env, 'KENNEL_MANIFEST')!, cwd),
+    schedulerIntervalSeconds: integer(env, 'SCHEDULER_INTERVAL', 30, 0, 3600),
+    jobReadyTimeoutSeconds: integer(env, 'JOB_READY_TIMEOUT', 86_400, 60, 31_536_000),
+    jobRunningTimeoutSeconds: integer(env, 'JOB_RUNNING_TIMEOUT', 43_200, 60, 31_536_000),
   });
 }
 
@@ -125,6 +140,8 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === 'true') return true;
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
+
+const path = (value: string, cwd: string): string => (isAbsolute(value) ? value : resolve(cwd, value));
 
 function optional(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();

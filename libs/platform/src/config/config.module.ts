@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
 import { AppConfig, loadConfig } from './app-config.js';
 import { resolveLocalSecrets } from './local-secrets.js';
 
-/** Provides the validated AppConfig everywhere; start-up fails with the ConfigError message on bad input. */
+/** Provides the validated AppConfig (and the Clock) everywhere; start-up fails with the ConfigError message on bad input. */
 @Global()
 @Module({
   providers: [
@@ -14,7 +15,8 @@ import { resolveLocalSecrets } from './local-secrets.js';
         return config;
       },
     },
+    Clock,
   ],
-  exports: [AppConfig],
+  exports: [AppConfig, Clock],
 })
 export class ConfigModule {}

@@ -24,12 +24,14 @@ export const EnterpriseOnly = () => applyDecorators(SetMetadata(EDITION_METADATA
 
 /** Who is calling: set by the authentication guard on every authenticated request. */
 export interface Principal {
-  /** The user acting (directly, or as owner of an API token). */
+  /** The user acting (directly, or as owner of an API token); for a collection client, the client's id. */
   userId: string;
-  /** How the caller authenticated. */
-  via: 'session' | 'token';
+  /** How the caller authenticated: a user's session or API token, or a collection client's signed request. */
+  via: 'session' | 'token' | 'client';
   sessionId?: string;
   tokenId?: string;
+  /** Set when a collection client signed the request (`via: 'client'`). */
+  clientId?: string;
   ssoProviderId: number | null;
   permissions: ReadonlySet<string>;
 }

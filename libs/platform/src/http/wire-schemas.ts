@@ -17,3 +17,7 @@ export class NullUUIDSchema {
   @ApiProperty({ format: 'uuid' }) uuid: string;
   @ApiProperty() valid: boolean;
 }
+export class NullInt64Schema {
+  @ApiProperty({ format: 'int64' }) int64: number;
+  @ApiProperty() valid: boolean;
+}

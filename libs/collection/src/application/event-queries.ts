@@ -1,0 +1,5 @@
+import { Injectable } from '@nestjs/common';
+
+/** STUB: replaced by its owner. */
+@Injectable()
+export class EventQueries {}

@@ -1,0 +1,2 @@
+/** STUB: replaced by its owner. */
+export abstract class ScheduleStore {}

@@ -1,0 +1,39 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import type { Principal } from './access.js';
+
+/** A key a signed request may name in `Authorization: bhesignature <id>`. */
+export interface SigningKey {
+  key: string;
+  /** The caller the key stands for; 'disabled' when its owner is disabled. */
+  principal(): Promise<Principal | 'disabled'>;
+  /** Records use (last_access). */
+  touch(): Promise<void>;
+}
+
+/** Where signed-request keys come from (API tokens, collection clients). */
+export abstract class SigningKeySource {
+  abstract find(id: string): Promise<SigningKey | null>;
+}
+
+/**
+ * The signing-key sources of the app. Each feature that issues keys registers its source when it is built, so the
+ * auth module checks signatures without depending on the features (collection clients depend on the graph, auth
+ * does not).
+ */
+@Injectable()
+export class SigningKeyRegistry {
+  private readonly registered: SigningKeySource[] = [];
+
+  register(source: SigningKeySource): void {
+    if (!this.registered.includes(source)) this.registered.push(source);
+  }
+
+  get sources(): readonly SigningKeySource[] {
+    return this.registered;
+  }
+}
+
+/** Provides the one SigningKeyRegistry everywhere. */
+@Global()
+@Module({ providers: [SigningKeyRegistry], exports: [SigningKeyRegistry] })
+export class SigningKeysModule {}
