@@ -15,11 +15,16 @@ import {
 type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'permission'; anyOf: readonly Permission[] };
+  | { kind: 'permission'; anyOf: readonly Permission[]; clientsToo?: boolean }
+  | { kind: 'client' };
 
 const PUBLIC: Access = { kind: 'public' };
 const AUTHENTICATED: Access = { kind: 'authenticated' };
 const anyOf = (...permissions: Permission[]): Access => ({ kind: 'permission', anyOf: permissions });
+/** The permission for users, and any collection client (tasks/available). */
+const anyOfOrClient = (...permissions: Permission[]): Access => ({ kind: 'permission', anyOf: permissions, clientsToo: true });
+/** Collection clients only (signed with a client token): a user holding clients:Tasking gets 404, others 403. */
+const CLIENT_ONLY: Access = { kind: 'client' };
 
 interface Caller {
   name: string;
@@ -35,6 +40,8 @@ interface Caller {
   freshHeaders?: () => Promise<Record<string, string>>;
   /** API token of the caller: requests are signed with it. */
   token?: ApiTokenKey;
+  /** A registered collection client (its token signs the requests). */
+  client?: boolean;
 }
 
 interface Route {
@@ -67,6 +74,8 @@ const IDP_METADATA = `<?xml version="1.0"?>
 </md:EntityDescriptor>`;
 
 let adminId = '';
+
+const collectionFlag = { session_collection: true };
 
 /** Route → what it requires. Requests are valid apart from authentication. */
 const ROUTES: Route[] = [
@@ -237,6 +246,66 @@ const ROUTES: Route[] = [
     target: 'existing id', path: () => '/api/v2/asset-groups/1/members',
   },
   { method: 'GET', template: '/api/v2/posture-stats', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  // Scheduled collection (compat part 1 "Permissions").
+  { method: 'GET', template: '/api/v2/clients', access: anyOf(Permissions.ClientsRead), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/clients', access: anyOf(Permissions.ClientsManage), ok: 201,
+    body: () => ({ name: unique('matrix-client'), type: 'sharphound' }),
+  },
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method): Route => ({
+    method, template: '/api/v2/clients/{client_id}', access: anyOf(method === 'GET' ? Permissions.ClientsRead : Permissions.ClientsManage),
+    ok: 404, target: 'unknown id', path: () => `/api/v2/clients/${UNKNOWN_UUID}`,
+    body: method === 'PUT' ? () => ({ name: unique('renamed-client') }) : undefined,
+  })),
+  {
+    method: 'PUT', template: '/api/v2/clients/{client_id}/token', access: anyOf(Permissions.ClientsManage), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/clients/${UNKNOWN_UUID}/token`,
+  },
+  ...['completed-jobs', 'completed_jobs', 'completed-tasks'].map((leaf): Route => ({
+    method: 'GET', template: `/api/v2/clients/{client_id}/${leaf}`, access: anyOf(Permissions.ClientsRead), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/clients/${UNKNOWN_UUID}/${leaf}`,
+  })),
+  {
+    method: 'POST', template: '/api/v2/clients/{client_id}/jobs', access: anyOf(Permissions.ClientsManage), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/clients/${UNKNOWN_UUID}/jobs`, body: () => collectionFlag,
+  },
+  { method: 'PUT', template: '/api/v2/clients/update', access: CLIENT_ONLY, ok: 200, body: () => ({ hostname: 'matrix-host' }) },
+  { method: 'GET', template: '/api/v2/jobs', access: anyOf(Permissions.ClientsRead), ok: 200 },
+  {
+    method: 'GET', template: '/api/v2/jobs/{job_id}', access: anyOf(Permissions.ClientsRead), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/jobs/${UNKNOWN_INT}`,
+  },
+  {
+    method: 'PUT', template: '/api/v2/jobs/{job_id}/cancel', access: anyOf(Permissions.ClientsManage), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/jobs/${UNKNOWN_INT}/cancel`,
+  },
+  { method: 'GET', template: '/api/v2/jobs/available', access: CLIENT_ONLY, ok: 200 },
+  // The matrix client runs no job: current and end find none, start names an unknown job.
+  { method: 'GET', template: '/api/v2/jobs/current', access: CLIENT_ONLY, ok: 404 },
+  { method: 'POST', template: '/api/v2/jobs/start', access: CLIENT_ONLY, ok: 404, body: () => ({ id: Number(UNKNOWN_INT) }) },
+  { method: 'POST', template: '/api/v2/jobs/end', access: CLIENT_ONLY, ok: 404, body: () => ({ status: 'COMPLETE', message: 'done' }) },
+  { method: 'GET', template: '/api/v2/tasks/available', access: anyOfOrClient(Permissions.ClientsRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/events', access: anyOf(Permissions.ClientsRead), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/events', access: anyOf(Permissions.ClientsManage), ok: 404, target: 'unknown id',
+    body: () => ({ client_id: UNKNOWN_UUID, ...collectionFlag }),
+  },
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method): Route => ({
+    method, template: '/api/v2/events/{event_id}', access: anyOf(method === 'GET' ? Permissions.ClientsRead : Permissions.ClientsManage),
+    ok: 404, target: 'unknown id', path: () => `/api/v2/events/${UNKNOWN_INT}`,
+    body: method === 'PUT' ? () => collectionFlag : undefined,
+  })),
+  // Collector releases: any authenticated caller, both editions. The test app has no collectors folder.
+  { method: 'GET', template: '/api/v2/collectors/{collector_type}', access: AUTHENTICATED, ok: 200, path: () => '/api/v2/collectors/sharphound' },
+  {
+    method: 'GET', template: '/api/v2/collectors/{collector_type}/{release_tag}', access: AUTHENTICATED, ok: 404, target: 'unknown id',
+    path: () => '/api/v2/collectors/sharphound/v9.9.9',
+  },
+  {
+    method: 'GET', template: '/api/v2/collectors/{collector_type}/{release_tag}/checksum', access: AUTHENTICATED, ok: 404,
+    target: 'unknown id', path: () => '/api/v2/collectors/azurehound/latest/checksum',
+  },
+  { method: 'GET', template: '/api/v2/kennel/manifest', access: AUTHENTICATED, ok: 200 },
 ];
 
 const TOKEN_FAILED = 'Token Authorization failed.';
@@ -248,6 +317,7 @@ const roleCallers = ROLE_SEEDS.flatMap((role): Caller[] => [
 ]);
 const callers: Caller[] = [
   ...roleCallers,
+  { name: 'a collection client (signed)', permissions: new Set([Permissions.ClientsTasking]), client: true },
   { name: 'expired-password Administrator (session)', permissions: new Set([Permissions.AuthManageSelf]), expired: true },
   { name: 'no Authorization header', permissions: null, unauthenticated: 'not authenticated', headers: () => ({}) },
   { name: 'a garbage bearer token', permissions: null, unauthenticated: TOKEN_FAILED, headers: () => ({ Authorization: 'Bearer abc.def.ghi' }) },
@@ -258,7 +328,16 @@ const callers: Caller[] = [
 function expected(route: Route, caller: Caller): { status: number; message?: string } {
   if (route.access.kind === 'public') return { status: route.ok };
   if (caller.permissions === null) return { status: 401, message: caller.unauthenticated };
+  // A client is not a user: the user's own record is not found.
+  if (caller.client && route.template === '/api/v2/self') return { status: 404, message: 'resource not found' };
   if (route.access.kind === 'authenticated') return { status: route.ok };
+  if (route.access.kind === 'client') {
+    if (caller.client) return { status: route.ok };
+    return caller.permissions.has(Permissions.ClientsTasking)
+      ? { status: 404, message: 'resource not found' }
+      : { status: 403, message: 'not authorized' };
+  }
+  if (caller.client && route.access.clientsToo) return { status: route.ok };
   return route.access.anyOf.some((p) => caller.permissions!.has(p))
     ? { status: route.ok }
     : { status: 403, message: 'not authorized' };
@@ -295,6 +374,11 @@ describe('permission matrix', () => {
       headers: () => ({ Authorization: bearer(expiredSession) }),
       freshHeaders: async () => ({ Authorization: bearer(await login(t, expiredPrincipal, USER_PASSWORD)) }),
     });
+
+    const client = await t.http().post('/api/v2/clients').set('Authorization', bearer(adminToken))
+      .send({ name: 'matrix-collector', type: 'sharphound' });
+    if (client.status !== 201) throw new Error(`creating the matrix client failed: ${client.status} ${client.text}`);
+    callers.find((c) => c.client)!.token = { id: client.body.data.token.id, key: client.body.data.token.key };
 
     const loggedOut = await login(t, 'admin', ADMIN_PASSWORD);
     await t.http().post('/api/v2/logout').set('Authorization', bearer(loggedOut)).expect(200);

@@ -38,8 +38,10 @@ export class LoginController {
   @Authenticated()
   @ApiOperation({ summary: 'The calling user' })
   @ApiOkResponse({ type: UserView, description: '`{"data": User}`' })
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, 404)
   async self(@CurrentPrincipal() principal: Principal) {
+    // A collection client is authenticated but is not a user.
+    if (principal.via === 'client') throw ApiError.notFound();
     const user = await this.users.find(principal.userId);
     if (!user) throw ApiError.unauthorized();
     return data(presentUser(user));
