@@ -166,6 +166,14 @@ describe('signed requests (Authorization: bhesignature <token id>)', () => {
     expect(errorMessage(second, 401)).toBe(`${SIG}signature has already been used`);
   });
 
+  it('accepts the same signed non-GET request again with a fresh RequestDate (the digest covers only the hour)', async () => {
+    const body = JSON.stringify({ token_name: 'repeated' });
+    const first = await signed(t, token, 'POST', '/api/v2/tokens', { body });
+    expect(first.status).toBe(201);
+    const again = await signed(t, token, 'POST', '/api/v2/tokens', { body });
+    expect(again.status).toBe(201);
+  });
+
   it('refuses a replay that spells the same signature differently in base64', async () => {
     const body = JSON.stringify({ token_name: 'replayed twice' });
     const headers = signatureHeaders(token, 'POST', '/api/v2/tokens', { body });

@@ -93,3 +93,24 @@ export function errorMessage(res: { status: number; body: unknown; headers: Reco
   }
   return body.errors[0].message;
 }
+
+/** Another instance of the app on the database of `t` (its own providers and connection pool), as a second process would be. */
+export interface SecondInstance {
+  app: INestApplication;
+  http: () => ReturnType<typeof request>;
+  /** Closes the instance; the database stays (it belongs to `t`). */
+  close(): Promise<void>;
+}
+
+/** Starts a second app instance sharing the database (and secrets) of `t`; `options.env` adds to `t`'s environment. */
+export async function createSecondInstance(t: TestApp, options: Omit<TestAppOptions, 'controllers'> = {}): Promise<SecondInstance> {
+  Object.assign(process.env, { DATABASE_URL: t.databaseUrl, ...options.env });
+  let builder = Test.createTestingModule({ imports: [AppModule] });
+  if (options.customize) builder = options.customize(builder);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  configureHttp(app);
+  await app.init();
+  return { app, http: () => request(app.getHttpServer()), close: () => app.close() };
+}

@@ -4,6 +4,7 @@ import { ClientCommands } from './application/client-commands.js';
 import { ClientFlow } from './application/client-flow.js';
 import { ClientQueries } from './application/client-queries.js';
 import { ClientSigningKeys } from './application/client-signing-keys.js';
+import { CollectorFiles } from './application/collector-files.js';
 import { CollectorReleases } from './application/collector-releases.js';
 import { EventCommands } from './application/event-commands.js';
 import { EventQueries } from './application/event-queries.js';
@@ -19,6 +20,7 @@ import { ClientsController } from './http/clients.controller.js';
 import { CollectorsController } from './http/collectors.controller.js';
 import { EventsController } from './http/events.controller.js';
 import { JobsController } from './http/jobs.controller.js';
+import { FsCollectorFiles } from './infrastructure/fs-collector-files.js';
 import { GraphDirectoryObjects } from './infrastructure/graph-directory-objects.js';
 import { PgClientStore } from './infrastructure/pg-client.store.js';
 import { PgEventStore } from './infrastructure/pg-event.store.js';
@@ -31,13 +33,16 @@ import { PgScheduleStore } from './infrastructure/pg-schedule.store.js';
  */
 @Module({
   imports: [GraphModule],
-  controllers: [ClientsController, ClientFlowController, EventsController, JobsController, CollectorsController],
+  // ClientFlowController first: its PUT clients/update and GET jobs/available|current must not be taken for a
+  // clients/{client_id} or jobs/{job_id} route (Express matches in registration order).
+  controllers: [ClientFlowController, ClientsController, EventsController, JobsController, CollectorsController],
   providers: [
     { provide: ClientStore, useClass: PgClientStore },
     { provide: EventStore, useClass: PgEventStore },
     { provide: JobStore, useClass: PgJobStore },
     { provide: ScheduleStore, useClass: PgScheduleStore },
     { provide: DirectoryObjects, useClass: GraphDirectoryObjects },
+    { provide: CollectorFiles, useClass: FsCollectorFiles },
     References,
     ClientCommands,
     ClientQueries,

@@ -64,6 +64,16 @@ describe('SignedRequests', () => {
     await expect(service.authenticate(get, NOW)).resolves.toBe(principal);
   });
 
+  it('accepts the same non-GET request again with a fresh RequestDate in the same hour (collectors repeat check-ins)', async () => {
+    const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
+    await service.authenticate(signed(), NOW);
+    const later = new Date(NOW.getTime() + 60_000).toISOString();
+    await expect(service.authenticate(signed({ requestDate: later }), NOW)).resolves.toBe(principal);
+    const respelled = NOW.toISOString().replace('Z', '000Z');
+    const error = await apiErrorOf(service.authenticate(signed({ requestDate: respelled }), NOW));
+    expect(error.messages[0]).toBe(AuthErrors.replayed);
+  });
+
   it('answers 401 digest mismatch when the signed query string differs', async () => {
     const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const request = { ...signed(), requestUri: '/api/v2/x?y=2' };

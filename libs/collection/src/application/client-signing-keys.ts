@@ -1,10 +1,51 @@
-import { Injectable } from '@nestjs/common';
-import { SigningKeySource, type SigningKey } from '@app/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig, Clock, SecretCipher, SigningKeyRegistry, SigningKeySource, type Principal, type SigningKey } from '@app/platform';
+import { Permissions } from '@app/identity';
+import { ClientStore } from './ports.js';
 
-/** STUB: replaced by its owner. */
+/**
+ * The signing keys of collection clients: a live token of a live client signs requests as that client, whose only
+ * permission is clients:Tasking. A deleted client's token is unknown (401), like a revoked one.
+ */
 @Injectable()
 export class ClientSigningKeys extends SigningKeySource {
-  async find(_id: string): Promise<SigningKey | null> {
-    return null;
+  private readonly cipher: SecretCipher;
+  private readonly logger = new Logger('ClientSigningKeys');
+  /** Tokens whose key could not be decrypted, so a client retrying every few seconds is logged once, not each time. */
+  private readonly undecryptable = new Set<string>();
+
+  constructor(private readonly store: ClientStore, private readonly clock: Clock, config: AppConfig, keys: SigningKeyRegistry) {
+    super();
+    this.cipher = new SecretCipher(config.secretsKey!);
+    keys.register(this);
+  }
+
+  async find(tokenId: string): Promise<SigningKey | null> {
+    const stored = await this.store.findSigningKey(tokenId);
+    if (!stored) return null;
+    let key: string;
+    try {
+      key = this.cipher.decrypt(stored.encryptedKey);
+    } catch {
+      // Encrypted under another SECRETS_KEY (or damaged): unusable, so treated as unknown.
+      if (!this.undecryptable.has(tokenId)) {
+        this.undecryptable.add(tokenId);
+        this.logger.error({ token_id: tokenId, client_id: stored.clientId }, 'client token key cannot be decrypted: was SECRETS_KEY changed?');
+      }
+      return null;
+    }
+    const principal: Principal = {
+      userId: stored.clientId,
+      via: 'client',
+      clientId: stored.clientId,
+      tokenId,
+      ssoProviderId: null,
+      permissions: new Set([Permissions.ClientsTasking]),
+    };
+    return {
+      key,
+      principal: async () => principal,
+      touch: () => this.store.touchToken(tokenId, this.clock.now()),
+    };
   }
 }

@@ -1,5 +1,32 @@
 import { Injectable } from '@nestjs/common';
+import { ApiError, Clock } from '@app/platform';
+import { collectsSomething, scopeIsSingle, type CollectionFlags, type CollectionScope } from '../domain/collection.js';
+import type { Job } from '../domain/records.js';
+import { CollectionErrors } from './collection-errors.js';
+import { JobStore } from './ports.js';
 
-/** STUB: replaced by its owner. */
+/** What an ad-hoc job asks for: flags, scope and, optionally, a domain controller other than the client's. */
+export interface AdHocJobDraft extends CollectionFlags, CollectionScope {
+  domainController: string | null;
+}
+
+/** Changes to jobs that users make: cancelling a READY job, and asking a client for a run now (ad-hoc job). */
 @Injectable()
-export class JobCommands {}
+export class JobCommands {
+  constructor(private readonly jobs: JobStore, private readonly clock: Clock) {}
+
+  /** READY → CANCELED (end_time now); 404 unknown, 400 in any other state (a running client cannot be recalled). */
+  async cancel(id: number): Promise<Job> {
+    const outcome = await this.jobs.cancel(id, this.clock.now());
+    if (outcome === 'not-found') throw ApiError.notFound();
+    if (outcome === 'not-cancellable') throw ApiError.badRequest(CollectionErrors.jobNotCancellable);
+    return outcome;
+  }
+
+  /** A READY job due now for the client, checked like an event's flags and scope; 404 when the client is unknown. */
+  async createAdHoc(clientId: string, draft: AdHocJobDraft): Promise<Job> {
+    if (!collectsSomething(draft)) throw ApiError.badRequest(CollectionErrors.noCollectionFlag);
+    if (!scopeIsSingle(draft, draft)) throw ApiError.badRequest(CollectionErrors.scopeNotSingle);
+    return this.jobs.createAdHoc({ ...draft, clientId, executionTime: this.clock.now() });
+  }
+}

@@ -87,6 +87,8 @@ export interface JobScope {
 export interface NewAdHocJob extends CollectionFlags, CollectionScope {
   clientId: string;
   executionTime: Date;
+  /** null: the client's own domain controller. */
+  domainController: string | null;
 }
 
 export interface JobEnd {

@@ -1,5 +1,99 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig, Clock, runWithDeadlineCap } from '@app/platform';
+import { dueRun, type DueRun } from '../domain/schedule.js';
+import { ScheduleStore, type DueEvent } from './schedule-store.js';
 
-/** STUB: replaced by its owner. */
+/** What one tick did. */
+export interface TickReport {
+  /** READY jobs made from due occurrences. */
+  emitted: number;
+  /** READY and RUNNING jobs moved to TIMEDOUT. */
+  timedOut: number;
+}
+
+/** Due events claimed per transaction; a tick takes batches until one comes back short. */
+export const EMISSION_BATCH = 500;
+/** Batches one tick takes at most, so a huge backlog spreads over ticks instead of holding one forever. */
+const MAX_BATCHES = 20;
+/** Deadline of each unit of database work of a tick (there is no request deadline in the background). */
+const UNIT_DEADLINE_MS = 30_000;
+
+/**
+ * Turns due event occurrences into READY jobs and times out jobs that waited or ran too long. Every instance runs it
+ * (every SCHEDULER_INTERVAL seconds): each occurrence becomes exactly one job whatever the number of instances,
+ * because the jobs table allows one job per (event, execution time); instances skip the events another is working
+ * on rather than wait for them.
+ */
 @Injectable()
-export class Scheduler {}
+export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Scheduler');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: ScheduleStore,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const seconds = this.config.schedulerIntervalSeconds;
+    if (seconds <= 0) return;
+    this.timer = setInterval(() => this.background(), seconds * 1000);
+    // Background ticks never keep the process alive (CLI runs, shutdown).
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    // Let a tick in flight finish before the database connections close under it.
+    await this.running;
+  }
+
+  /** One pass: emit every due occurrence (up to the batch cap), then time out stale jobs. */
+  async tick(now: Date = this.clock.now()): Promise<TickReport> {
+    const plan = (event: DueEvent): DueRun => this.plan(event, now);
+    let emitted = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      const result = await unit(() => this.store.emitDue(now, EMISSION_BATCH, plan));
+      emitted += result.emitted;
+      if (result.claimed < EMISSION_BATCH) break;
+    }
+    const ready = this.config.jobReadyTimeoutSeconds;
+    const running = this.config.jobRunningTimeoutSeconds;
+    const timedOut =
+      (await unit(() => this.store.timeOutReady(now, secondsBefore(now, ready), `job was not started within ${ready} seconds of its execution time`))) +
+      (await unit(() => this.store.timeOutRunning(now, secondsBefore(now, running), `job made no progress for ${running} seconds`)));
+    return { emitted, timedOut };
+  }
+
+  /** A stored rule that no longer reads (edited by hand in the database) stops its event instead of failing the batch. */
+  private plan(event: DueEvent, now: Date): DueRun {
+    try {
+      return dueRun(event.rrule, event.nextScheduledAt, now);
+    } catch (error) {
+      this.logger.warn(`event ${event.id} stopped: its rule cannot be evaluated (${(error as Error).message})`);
+      return { occurrence: null, next: null };
+    }
+  }
+
+  /** A background tick, skipped while the previous one still runs; its failure is logged, never thrown. */
+  private background(): void {
+    if (this.running) return;
+    this.running = this.tick()
+      .then(
+        (report) => {
+          if (report.emitted > 0 || report.timedOut > 0) this.logger.log(`tick: ${report.emitted} jobs scheduled, ${report.timedOut} timed out`);
+        },
+        (error: unknown) => this.logger.error(`tick failed: ${(error as Error).message}`, (error as Error).stack),
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+}
+
+const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+const unit = <T>(work: () => Promise<T>): Promise<T> => runWithDeadlineCap(UNIT_DEADLINE_MS, work);

@@ -1,6 +1,142 @@
 import { Injectable } from '@nestjs/common';
-import { EventStore } from '../application/ports.js';
+import { ApiError, applyListFilters, applyListQuery, Database, type ListQuery } from '@app/platform';
+import type { EntityManager } from 'typeorm';
+import type { CollectionEvent } from '../domain/records.js';
+import { EVENT_LIST } from '../application/event-list-spec.js';
+import { EventStore, type EventInput, type Page } from '../application/ports.js';
 
-/** STUB: replaced by its owner. */
+type Row = Record<string, unknown>;
+
+const FLAG_COLUMNS = [
+  'session_collection', 'local_group_collection', 'ad_structure_collection', 'cert_services_collection',
+  'ca_registry_collection', 'dc_registry_collection', 'all_trusted_domains',
+] as const;
+
+const COLUMNS = ['id', 'client_id', 'title', 'rrule', 'next_scheduled_at', ...FLAG_COLUMNS, 'ous', 'domains', 'created_at', 'updated_at', 'deleted_at'];
+const SELECT_LIST = COLUMNS.map((column) => `e.${column} AS ${column}`);
+const SELECT = SELECT_LIST.join(', ');
+
+/** The values of an event's writable columns, in the order of WRITABLE, as statement parameters from $2 on. */
+const WRITABLE = ['client_id', 'title', 'rrule', 'next_scheduled_at', ...FLAG_COLUMNS, 'ous', 'domains'] as const;
+const writableValues = (input: EventInput): unknown[] => [
+  input.clientId, input.title, input.rrule, input.nextScheduledAt, input.sessionCollection, input.localGroupCollection,
+  input.adStructureCollection, input.certServicesCollection, input.caRegistryCollection, input.dcRegistryCollection,
+  input.allTrustedDomains, input.ous, input.domains,
+];
+
+/**
+ * Events in PostgreSQL. Writes lock the client row (FOR SHARE) they name, so an event is never written for a client
+ * being deleted at the same moment: the client's deletion, which soft-deletes its events, waits for the write.
+ */
 @Injectable()
-export class PgEventStore {}
+export class PgEventStore extends EventStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  create(input: EventInput): Promise<CollectionEvent> {
+    return this.db.transaction(async (m) => {
+      await requireLiveClient(m, input.clientId);
+      const placeholders = WRITABLE.map((_, i) => `$${i + 1}`).join(', ');
+      const [row]: Row[] = await m.query(
+        `INSERT INTO collection_events AS e (${WRITABLE.join(', ')}) VALUES (${placeholders}) RETURNING ${SELECT}`,
+        writableValues(input),
+      );
+      return toEvent(row);
+    });
+  }
+
+  list(query: ListQuery): Promise<Page<CollectionEvent>> {
+    return this.db.transaction(async (m) => {
+      const page = matching(m, query).select(SELECT_LIST).addSelect('count(*) OVER ()', 'total_count');
+      const rows: Row[] = await applyListQuery(page, EVENT_LIST, query).getRawMany();
+      if (rows.length > 0) return { items: rows.map(toEvent), count: Number(rows[0].total_count) };
+      // limit is never 0, so an empty first page means nothing matches.
+      if (query.skip === 0) return { items: [], count: 0 };
+      // A page past the end still reports how many rows match.
+      const [total]: Row[] = await applyListFilters(matching(m, query).select('count(*)', 'total_count'), EVENT_LIST, query).getRawMany();
+      return { items: [], count: Number(total.total_count) };
+    }, { readOnly: true });
+  }
+
+  async find(id: number): Promise<CollectionEvent | null> {
+    const [row] = await this.db.query<Row>(`SELECT ${SELECT} FROM collection_events e WHERE e.id = $1 AND e.deleted_at IS NULL`, [id]);
+    return row ? toEvent(row) : null;
+  }
+
+  update(id: number, input: EventInput): Promise<CollectionEvent | null> {
+    return this.db.transaction(async (m) => {
+      await requireLiveClient(m, input.clientId);
+      const assignments = WRITABLE.map((column, i) => `${column} = $${i + 2}`).join(', ');
+      const [row]: Row[] = await m.query(
+        `WITH changed AS (
+           UPDATE collection_events SET ${assignments}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING *)
+         SELECT ${SELECT} FROM changed e`,
+        [id, ...writableValues(input)],
+      );
+      return row ? toEvent(row) : null;
+    });
+  }
+
+  delete(id: number): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      // The event row first: a scheduler emitting it holds it, so its jobs are in by the time the READY ones go.
+      const [deleted]: Row[] = await m.query(
+        `WITH gone AS (
+           UPDATE collection_events SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id)
+         SELECT count(*)::int AS n FROM gone`,
+        [id],
+      );
+      if (deleted.n === 0) return false;
+      // READY jobs never started: nothing refers to them, so they go; RUNNING and finished jobs keep their history.
+      await m.query('DELETE FROM collection_jobs WHERE event_id = $1 AND status = 0', [id]);
+      return true;
+    });
+  }
+
+  async byClients(clientIds: string[]): Promise<CollectionEvent[]> {
+    if (clientIds.length === 0) return [];
+    const rows = await this.db.query<Row>(
+      `SELECT ${SELECT} FROM collection_events e WHERE e.client_id = ANY($1::uuid[]) AND e.deleted_at IS NULL ORDER BY e.id`,
+      [clientIds],
+      { readOnly: true },
+    );
+    return rows.map(toEvent);
+  }
+}
+
+async function requireLiveClient(m: EntityManager, clientId: string): Promise<void> {
+  const rows: Row[] = await m.query('SELECT 1 FROM collection_clients WHERE id = $1 AND deleted_at IS NULL FOR SHARE', [clientId]);
+  if (rows.length === 0) throw ApiError.notFound();
+}
+
+/** Live events unless the query filters on deleted_at. */
+function matching(m: EntityManager, query: ListQuery) {
+  const qb = m.createQueryBuilder().from('collection_events', 'e');
+  if (!query.filters.some((predicate) => predicate.column === 'deleted_at')) qb.andWhere('e.deleted_at IS NULL');
+  return qb;
+}
+
+const date = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+
+function toEvent(row: Row): CollectionEvent {
+  return {
+    id: Number(row.id),
+    clientId: String(row.client_id),
+    title: String(row.title),
+    rrule: String(row.rrule),
+    nextScheduledAt: date(row.next_scheduled_at),
+    sessionCollection: row.session_collection === true,
+    localGroupCollection: row.local_group_collection === true,
+    adStructureCollection: row.ad_structure_collection === true,
+    certServicesCollection: row.cert_services_collection === true,
+    caRegistryCollection: row.ca_registry_collection === true,
+    dcRegistryCollection: row.dc_registry_collection === true,
+    allTrustedDomains: row.all_trusted_domains === true,
+    ous: (row.ous as string[] | null) ?? [],
+    domains: (row.domains as string[] | null) ?? [],
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+    deletedAt: date(row.deleted_at),
+  };
+}

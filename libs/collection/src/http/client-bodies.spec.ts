@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError, ErrorMessages } from '@app/platform';
+import { readCreateClientBody, readUpdateClientBody } from './client-bodies.js';
+
+function refusal(read: () => unknown): { status: number; messages: readonly string[] } {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.getStatus(), messages: error.messages };
+    throw error;
+  }
+  throw new Error('the body was accepted');
+}
+
+const UNMARSHAL = { status: 400, messages: [ErrorMessages.unmarshalJson] };
+
+describe('readCreateClientBody', () => {
+  it('reads name, type and domain_controller, ignoring unknown fields', () => {
+    expect(readCreateClientBody({ name: 'c1', type: 'azurehound', domain_controller: 'dc01', events: [{}], extra: 1 }))
+      .toEqual({ name: 'c1', type: 'azurehound', domainController: 'dc01' });
+  });
+
+  it('leaves absent (or null) fields undefined for the commands to judge', () => {
+    expect(readCreateClientBody({})).toEqual({ name: undefined, type: undefined, domainController: undefined });
+    expect(readCreateClientBody({ name: null, type: null, domain_controller: null }))
+      .toEqual({ name: undefined, type: undefined, domainController: null });
+  });
+
+  it.each([['an array', []], ['a string', 'c1'], ['a number', 5], ['null', null], ['no body', undefined]])(
+    'answers 400 unmarshalling for %s instead of an object',
+    (_case, body) => {
+      expect(refusal(() => readCreateClientBody(body))).toEqual(UNMARSHAL);
+    },
+  );
+
+  it.each([{ name: 5 }, { name: ['c1'] }, { type: true }, { domain_controller: 1 }, { domain_controller: {} }])(
+    'answers 400 unmarshalling for a field of the wrong JSON type: %j',
+    (body) => {
+      expect(refusal(() => readCreateClientBody({ name: 'c1', type: 'sharphound', ...body }))).toEqual(UNMARSHAL);
+    },
+  );
+});
+
+describe('readUpdateClientBody', () => {
+  it('tells an absent domain_controller (unchanged) from null (cleared)', () => {
+    expect(readUpdateClientBody({ name: 'n' })).toEqual({ name: 'n', domainController: undefined });
+    expect(readUpdateClientBody({ domain_controller: null })).toEqual({ name: undefined, domainController: null });
+  });
+
+  it('ignores type and unknown fields', () => {
+    expect(readUpdateClientBody({ type: 'azurehound', provided_identifier: 'x' })).toEqual({ name: undefined, domainController: undefined });
+  });
+
+  it('answers 400 unmarshalling for a non-object body or a wrong field type', () => {
+    expect(refusal(() => readUpdateClientBody([]))).toEqual(UNMARSHAL);
+    expect(refusal(() => readUpdateClientBody({ name: 1 }))).toEqual(UNMARSHAL);
+  });
+});

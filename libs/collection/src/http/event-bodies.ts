@@ -1,0 +1,105 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiError, ErrorMessages, UUID_PATTERN } from '@app/platform';
+import { CollectionErrors } from '../application/collection-errors.js';
+import type { EventDraft } from '../application/event-commands.js';
+import { COLLECTION_FLAG_FIELDS, type CollectionFlags } from '../domain/collection.js';
+
+// Event bodies are read by hand rather than by class-validator: every field has its own message naming it, and the
+// checks run in a fixed, documented order (the body's fields in the order below, then EventCommands' rules).
+
+export const MAX_TITLE_LENGTH = 1000;
+export const MAX_SCOPE_OBJECTS = 1000;
+const MAX_OBJECTID_LENGTH = 256;
+
+/** POST /api/v2/events and PUT /api/v2/events/{event_id}. */
+export class EventBodyDto {
+  @ApiProperty({ format: 'uuid', description: 'The client that runs the jobs. Required to create; on PUT, absent keeps the client' })
+  client_id: string;
+  @ApiPropertyOptional({ maxLength: MAX_TITLE_LENGTH, description: 'Shown on the jobs as event_title (default "")' }) title?: string;
+  @ApiPropertyOptional({
+    example: 'DTSTART:20240101T090000Z\nRRULE:FREQ=DAILY;INTERVAL=1',
+    description: 'RFC 5545 RRULE, optionally after a UTC DTSTART (default: now). HOURLY at the finest; the first occurrence ' +
+      'must fall within 5 years. Absent or "" schedules one run now.',
+  })
+  rrule?: string;
+  @ApiPropertyOptional() session_collection?: boolean;
+  @ApiPropertyOptional() local_group_collection?: boolean;
+  @ApiPropertyOptional() ad_structure_collection?: boolean;
+  @ApiPropertyOptional() cert_services_collection?: boolean;
+  @ApiPropertyOptional() ca_registry_collection?: boolean;
+  @ApiPropertyOptional() dc_registry_collection?: boolean;
+  @ApiPropertyOptional({ description: 'Collect every trusted domain (a scope: at most one of ous, domains, all_trusted_domains)' })
+  all_trusted_domains?: boolean;
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SCOPE_OBJECTS, description: 'OU objectids (stored upper-cased, without duplicates)' })
+  ous?: string[];
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SCOPE_OBJECTS, description: 'Domain objectids (stored upper-cased, without duplicates)' })
+  domains?: string[];
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * Reads an event body: a JSON object (else `error unmarshalling JSON payload`); each field absent or null means its
+ * default (false, "", []); a field of another type is a 400 naming it. client_id: required when `requireClientId`.
+ */
+export function readEventBody(raw: unknown, requireClientId: boolean): EventDraft {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw ApiError.badRequest(ErrorMessages.unmarshalJson);
+  const body = raw as Body;
+  const clientId = readClientId(body, requireClientId);
+  const title = readString(body, 'title');
+  if (title.length > MAX_TITLE_LENGTH) throw ApiError.badRequest(CollectionErrors.eventTitleTooLong(MAX_TITLE_LENGTH));
+  const rrule = readString(body, 'rrule');
+  const flags = Object.fromEntries(COLLECTION_FLAG_FIELDS.map(([wire, field]) => [field, readBoolean(body, wire)])) as Omit<CollectionFlags, 'allTrustedDomains'>;
+  return {
+    clientId,
+    title,
+    rrule,
+    ...flags,
+    allTrustedDomains: readBoolean(body, 'all_trusted_domains'),
+    ous: readObjectIds(body, 'ous'),
+    domains: readObjectIds(body, 'domains'),
+  };
+}
+
+const value = (body: Body, name: string): unknown => (Object.hasOwn(body, name) ? body[name] : undefined);
+
+function readClientId(body: Body, required: boolean): string | undefined {
+  const raw = value(body, 'client_id');
+  if (raw === undefined || raw === null) {
+    if (required) throw ApiError.badRequest(CollectionErrors.clientIdRequired);
+    return undefined;
+  }
+  if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) throw ApiError.badRequest(CollectionErrors.fieldType('client_id', 'a uuid'));
+  return raw.toLowerCase();
+}
+
+function readString(body: Body, name: string): string {
+  const raw = value(body, name);
+  if (raw === undefined || raw === null) return '';
+  if (typeof raw !== 'string') throw ApiError.badRequest(CollectionErrors.fieldType(name, 'a string'));
+  if (raw.includes('\u0000')) throw ApiError.badRequest(CollectionErrors.fieldNul(name));
+  return raw;
+}
+
+function readBoolean(body: Body, name: string): boolean {
+  const raw = value(body, name);
+  if (raw === undefined || raw === null) return false;
+  if (typeof raw !== 'boolean') throw ApiError.badRequest(CollectionErrors.fieldType(name, 'a boolean'));
+  return raw;
+}
+
+/** Objectids as the graph stores them: trimmed, upper-cased, each once (first position kept). */
+function readObjectIds(body: Body, name: string): string[] {
+  const raw = value(body, name);
+  if (raw === undefined || raw === null) return [];
+  const shape = `an array of objectids (non-empty strings of at most ${MAX_OBJECTID_LENGTH} characters)`;
+  if (!Array.isArray(raw)) throw ApiError.badRequest(CollectionErrors.fieldType(name, shape));
+  if (raw.length > MAX_SCOPE_OBJECTS) throw ApiError.badRequest(CollectionErrors.objectIdsTooMany(name, MAX_SCOPE_OBJECTS));
+  const ids = new Set<string>();
+  for (const item of raw) {
+    const id = typeof item === 'string' ? item.trim().toUpperCase() : '';
+    if (id === '' || id.length > MAX_OBJECTID_LENGTH || id.includes('\u0000')) throw ApiError.badRequest(CollectionErrors.fieldType(name, shape));
+    ids.add(id);
+  }
+  return [...ids];
+}
