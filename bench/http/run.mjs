@@ -9,7 +9,7 @@
 // each beside a bare node:http server (its own process) answering the body fetched once from the app, and prints
 // req/s, p99 latency and the app/bare ratios. Never fails on timing; exits 1 when a route answers an error (the
 // others are still measured).
-// Usage: npm run bench:http [-- --seconds 10 --connections 50 --clients 1000 --jobs 5 --dist dist]
+// Usage: npm run bench:http [-- --seconds 10 --connections 50 --clients 1000 --jobs 5 --dist dist --keep]
 // ADMIN_PASSWORD (optional) is the admin's password the app is started with; one is generated otherwise.
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -295,7 +295,8 @@ try {
   await stopProcess(app);
   const cleanup = new pg.Client({ connectionString: server.adminUrl });
   await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  // --keep leaves the seeded database for a closer look (EXPLAIN, profiling); the next run drops it first.
+  if (!('keep' in args)) await cleanup.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   await cleanup.end();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -113,30 +113,29 @@ export class CollectionSchema1732240000600 implements MigrationInterface {
     await q.query(`CREATE INDEX collection_domain_results_job ON collection_domain_results (job_id)`);
 
     // Every computed client figure, defined once (compat part 1 "Jobs and tasks"): the RUNNING job, the next READY
-    // job, finished jobs (2-8) and finished ad-hoc jobs; each an index probe on collection_jobs_client_status.
+    // job, finished jobs (2-8) and finished ad-hoc jobs, each an index probe on collection_jobs_client_status.
+    // Scalar subqueries rather than lateral joins: PostgreSQL evaluates them only for the rows it returns (after
+    // ORDER BY/LIMIT, whatever the sort column) and not at all for a count, where lateral joins ran for every client.
     await q.query(`
       CREATE VIEW collection_client_records AS
-      SELECT c.*, running.id AS current_job_id, ready.id AS current_task_id,
-             finished.completed_job_count, finished.completed_task_count,
-             t.id AS token_id, t.hmac_method AS token_hmac_method, t.last_access AS token_last_access,
-             t.created_at AS token_created_at, t.updated_at AS token_updated_at, t.deleted_at AS token_deleted_at
+      SELECT c.*,
+        (SELECT j.id FROM collection_jobs j
+         WHERE j.client_id = c.id AND j.status = 1 AND j.deleted_at IS NULL
+         ORDER BY j.execution_time DESC, j.id DESC LIMIT 1) AS current_job_id,
+        (SELECT j.id FROM collection_jobs j
+         WHERE j.client_id = c.id AND j.status = 0 AND j.deleted_at IS NULL
+         ORDER BY j.execution_time, j.id LIMIT 1) AS current_task_id,
+        (SELECT count(*)::integer FROM collection_jobs j
+         WHERE j.client_id = c.id AND j.status BETWEEN 2 AND 8 AND j.deleted_at IS NULL) AS completed_job_count,
+        (SELECT count(*)::integer FROM collection_jobs j
+         WHERE j.client_id = c.id AND j.status BETWEEN 2 AND 8 AND j.event_id IS NULL AND j.deleted_at IS NULL)
+          AS completed_task_count,
+        t.id AS token_id, t.hmac_method AS token_hmac_method, t.last_access AS token_last_access,
+        t.created_at AS token_created_at, t.updated_at AS token_updated_at, t.deleted_at AS token_deleted_at
       FROM collection_clients c
-      LEFT JOIN LATERAL (
-        SELECT j.id FROM collection_jobs j
-        WHERE j.client_id = c.id AND j.status = 1 AND j.deleted_at IS NULL
-        ORDER BY j.execution_time DESC, j.id DESC LIMIT 1) running ON true
-      LEFT JOIN LATERAL (
-        SELECT j.id FROM collection_jobs j
-        WHERE j.client_id = c.id AND j.status = 0 AND j.deleted_at IS NULL
-        ORDER BY j.execution_time, j.id LIMIT 1) ready ON true
-      LEFT JOIN LATERAL (
-        SELECT count(*)::integer AS completed_job_count,
-               (count(*) FILTER (WHERE j.event_id IS NULL))::integer AS completed_task_count
-        FROM collection_jobs j
-        WHERE j.client_id = c.id AND j.status BETWEEN 2 AND 8 AND j.deleted_at IS NULL) finished ON true
-      LEFT JOIN LATERAL (
-        SELECT * FROM collection_client_tokens k
-        WHERE k.client_id = c.id AND k.deleted_at IS NULL LIMIT 1) t ON true`);
+      LEFT JOIN collection_client_tokens t ON t.client_id = c.id AND t.deleted_at IS NULL`);
+    // The listing's default order (created_at, id) over live clients, read in order so a page stops at its limit.
+    await q.query(`CREATE INDEX collection_clients_live_created ON collection_clients (created_at, id) WHERE deleted_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
