@@ -166,12 +166,26 @@ describe('signed requests (Authorization: bhesignature <token id>)', () => {
     expect(errorMessage(second, 401)).toBe(`${SIG}signature has already been used`);
   });
 
-  it('accepts the same signed non-GET request again with a fresh RequestDate (the digest covers only the hour)', async () => {
+  it('refuses the same signed non-GET request under a fresh RequestDate in the same hour (the digest covers the hour)', async () => {
     const body = JSON.stringify({ token_name: 'repeated' });
     const first = await signed(t, token, 'POST', '/api/v2/tokens', { body });
     expect(first.status).toBe(201);
     const again = await signed(t, token, 'POST', '/api/v2/tokens', { body });
-    expect(again.status).toBe(201);
+    expect(errorMessage(again, 401)).toBe(`${SIG}signature has already been used`);
+  });
+
+  it('lets a collection client repeat a request under a fresh RequestDate, and refuses an exact replay', async () => {
+    const created = await t.http().post('/api/v2/clients').set('Authorization', bearer(adminToken))
+      .send({ name: 'repeating-collector', type: 'sharphound' });
+    expect(created.status).toBe(201);
+    const client = { id: created.body.data.token.id, key: created.body.data.token.key };
+    const body = JSON.stringify({ hostname: 'collector-1' });
+    expect((await signed(t, client, 'PUT', '/api/v2/clients/update', { body })).status).toBe(200);
+    expect((await signed(t, client, 'PUT', '/api/v2/clients/update', { body })).status).toBe(200);
+    const headers = signatureHeaders(client, 'PUT', '/api/v2/clients/update', { body });
+    const send = () => t.http().put('/api/v2/clients/update').set(headers).set('Content-Type', 'application/json').send(body);
+    expect((await send()).status).toBe(200);
+    expect(errorMessage(await send(), 401)).toBe(`${SIG}signature has already been used`);
   });
 
   it('refuses a replay that spells the same signature differently in base64', async () => {

@@ -72,7 +72,7 @@ export async function createApiToken(t: TestApp, sessionToken: string, name = 't
 
 let lastDate = 0;
 
-/** A fresh RFC 3339 RequestDate, distinct from every earlier one (so no two signed requests share a signature). */
+/** A fresh RFC 3339 RequestDate, distinct from every earlier one (a collection client's repeat is told from a replay by it). */
 export function requestDate(at = Date.now()): string {
   lastDate = Math.max(at, lastDate + 1);
   return new Date(lastDate).toISOString();

@@ -19,12 +19,12 @@ const principal: Principal = { userId: 'u1', via: 'token', tokenId: TOKEN_ID, ss
 
 class FakeSource extends SigningKeySource {
   touched = 0;
-  constructor(private readonly owner: Principal | 'disabled' = principal) {
+  constructor(private readonly owner: Principal | 'disabled' = principal, private readonly repeatable = false) {
     super();
   }
   async find(id: string): Promise<SigningKey | null> {
     if (id !== TOKEN_ID) return null;
-    return { key: KEY, principal: async () => this.owner, touch: async () => void this.touched++ };
+    return { key: KEY, principal: async () => this.owner, touch: async () => void this.touched++, repeatable: this.repeatable };
   }
 }
 
@@ -64,8 +64,16 @@ describe('SignedRequests', () => {
     await expect(service.authenticate(get, NOW)).resolves.toBe(principal);
   });
 
-  it('accepts the same non-GET request again with a fresh RequestDate in the same hour (collectors repeat check-ins)', async () => {
+  it('refuses the same non-GET signature under a fresh RequestDate in the same hour (the digest covers the hour)', async () => {
     const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
+    await service.authenticate(signed(), NOW);
+    const later = new Date(NOW.getTime() + 60_000).toISOString();
+    const error = await apiErrorOf(service.authenticate(signed({ requestDate: later }), NOW));
+    expect(error.messages[0]).toBe(AuthErrors.replayed);
+  });
+
+  it('lets a repeatable key (collection clients) repeat a request under a fresh RequestDate, never the same one', async () => {
+    const service = new SignedRequests(registryOf(new FakeSource(principal, true)), new FakeReplays());
     await service.authenticate(signed(), NOW);
     const later = new Date(NOW.getTime() + 60_000).toISOString();
     await expect(service.authenticate(signed({ requestDate: later }), NOW)).resolves.toBe(principal);

@@ -47,11 +47,11 @@ export class SignedRequests {
     const principal = await key.principal();
     if (principal === 'disabled') throw ApiError.forbidden(ErrorMessages.userDisabled);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      // A replay repeats the signature *and* its RequestDate. The digest covers the date only to the hour, so keying on
-      // the signature alone would refuse a collector repeating the same request (a check-in, `{"status":"COMPLETE"}`)
-      // within the hour with a fresh RequestDate. Keyed on the decoded bytes and the parsed instant: other spellings
-      // of either (unused base64 bits, `.000`) are the same replay.
-      const replayKey = `${presented.toString('base64')} ${date.toISOString()}`;
+      // Keyed on the decoded bytes: several base64 spellings decode to the same signature (unused trailing bits). A key
+      // that tolerates repeats (collection clients) is keyed on the instant of its RequestDate too: the digest covers
+      // the date only to the hour, so a fresh date is all that tells a collector's repeat from a replay.
+      const signature = presented.toString('base64');
+      const replayKey = key.repeatable ? `${signature} ${date.toISOString()}` : signature;
       const fresh = await this.replays.remember(replayKey, new Date(now.getTime() + 2 * MAX_CLOCK_SKEW_MS));
       if (!fresh) throw ApiError.unauthorized(AuthErrors.replayed);
     }

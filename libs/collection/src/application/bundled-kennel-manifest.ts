@@ -2,8 +2,9 @@
  * The community collector releases served when KENNEL_MANIFEST is unset, as the document a KENNEL_MANIFEST file
  * holds. It is a module (not a JSON file read at run time) so it ships inside the compiled output, which is all a
  * container image keeps; `libs/collection/assets/kennel-manifest.json` is the same document for operators to copy
- * and edit (a unit test keeps the two equal). Versions and dates describe the public releases when this file was
- * last updated; point KENNEL_MANIFEST at a maintained file to serve others. The service never fetches releases.
+ * and edit (a unit test keeps the two equal). The versions follow the public release series, but they and their
+ * dates were written without access to the release pages (this service and its build never go online) and are not
+ * verified; point KENNEL_MANIFEST at a maintained file for exact data. The service never fetches releases.
  */
 
 const GITHUB = 'https://github.com/SpecterOps';

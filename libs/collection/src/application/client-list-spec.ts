@@ -1,5 +1,5 @@
 import { defineListSpec, INT64_MAX, INT64_MIN, recordTimestampFilters, ZERO_TIME } from '@app/platform';
-import { HYDRATION_PARAMS } from '../http/hydration.params.js';
+import { HYDRATION_PARAMS } from './references.js';
 
 // GET /api/v2/clients reads the view collection_client_records under the alias `c`, so the computed figures
 // (current_job_id, completed_job_count) filter and sort exactly as they are shown.

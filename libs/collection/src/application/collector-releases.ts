@@ -50,6 +50,7 @@ const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 @Injectable()
 export class CollectorReleases {
   private readonly logger = new Logger(CollectorReleases.name);
+  private readonly reported = new Set<string>();
 
   constructor(private readonly files: CollectorFiles) {}
 
@@ -98,7 +99,13 @@ export class CollectorReleases {
   }
 
   private skip(type: ClientType, fileName: string, reason: string): undefined {
-    this.logger.warn(`collector release ${type}/${fileName} is not served: ${reason}`);
+    // Folders are scanned on every request: say it once per file and reason, or any caller could flood the log.
+    const said = `${type}/${fileName}: ${reason}`;
+    if (!this.reported.has(said)) {
+      if (this.reported.size >= 1000) this.reported.clear();
+      this.reported.add(said);
+      this.logger.warn(`collector release ${type}/${fileName} is not served: ${reason}`);
+    }
     return undefined;
   }
 }

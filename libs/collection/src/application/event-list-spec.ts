@@ -1,6 +1,6 @@
 import { defineListSpec, recordTimestampFilters } from '@app/platform';
 import { COLLECTION_FLAG_FIELDS } from '../domain/collection.js';
-import { HYDRATION_PARAMS } from '../http/hydration.params.js';
+import { HYDRATION_PARAMS } from './references.js';
 
 const flagFilters = Object.fromEntries(
   [...COLLECTION_FLAG_FIELDS.map(([wire]) => wire), 'all_trusted_domains'].map((wire) => [wire, { type: 'boolean', sql: `e.${wire}` } as const]),

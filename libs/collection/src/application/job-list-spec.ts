@@ -3,7 +3,7 @@ import {
   type ColumnSpec, type ListQuery, type ListSpec, type RawQuery,
 } from '@app/platform';
 import { parseJobStatus } from '../domain/job-status.js';
-import { HYDRATION_PARAMS } from '../http/hydration.params.js';
+import { HYDRATION_PARAMS } from './references.js';
 
 // Every job listing reads the alias `j`: a job row plus its client's name (client_name).
 

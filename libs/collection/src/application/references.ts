@@ -9,6 +9,9 @@ export interface Hydration {
 
 export const HYDRATE_ALL: Hydration = { ous: true, domains: true };
 
+/** The query parameters that choose hydration: never filters (list specs reserve them). */
+export const HYDRATION_PARAMS = ['hydrate_ous', 'hydrate_domains'] as const;
+
 /** The objects a page names, looked up once for the whole page (never per row). */
 export type ObjectLookup = ReadonlyMap<string, DirectoryObject>;
 

@@ -27,11 +27,6 @@ const NAMES: Record<string, JobStatusValue> = {
   PARTIALLYCOMPLETE: JobStatus.PartiallyComplete,
 };
 
-/** Finished states: what the completed-jobs listings and counts take. */
-export const FINISHED_STATUSES: readonly JobStatusValue[] = [2, 3, 4, 5, 6, 7, 8];
-
-export const isFinished = (status: number): boolean => status >= JobStatus.Complete && status <= JobStatus.PartiallyComplete;
-
 /** A status written as a name (case-insensitive) or a number; undefined when it is neither. */
 export function parseJobStatus(text: string): JobStatusValue | undefined {
   const trimmed = text.trim();

@@ -1,7 +1,7 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 
 const DEPRECATION_METADATA = 'pathwarden:deprecated';
@@ -12,7 +12,10 @@ interface Deprecation {
   since: Date;
 }
 
-/** Marks a route deprecated: it answers normally plus `Deprecation` and a `Link` to its successor. */
+/**
+ * Marks a route deprecated: it answers normally plus `Deprecation` and a `Link` to its successor. `{name}` in the
+ * successor is filled with the request's path parameter of that name (RFC 8288 wants a URI, not a template).
+ */
 export const Deprecated = (successor: string, since = new Date('2025-01-01T00:00:00Z')) =>
   applyDecorators(
     SetMetadata(DEPRECATION_METADATA, { successor, since } satisfies Deprecation),
@@ -29,7 +32,10 @@ export class DeprecationInterceptor implements NestInterceptor {
     if (deprecation) {
       const res = context.switchToHttp().getResponse<Response>();
       res.setHeader('Deprecation', `@${Math.floor(deprecation.since.getTime() / 1000)}`);
-      res.setHeader('Link', `<${deprecation.successor}>; rel="successor-version"`);
+      const params = context.switchToHttp().getRequest<Request>().params ?? {};
+      const successor = deprecation.successor.replace(/\{(\w+)\}/g, (template, name: string) =>
+        typeof params[name] === 'string' ? encodeURIComponent(params[name]) : template);
+      res.setHeader('Link', `<${successor}>; rel="successor-version"`);
     }
     return next.handle();
   }

@@ -8,6 +8,13 @@ export interface SigningKey {
   principal(): Promise<Principal | 'disabled'>;
   /** Records use (last_access). */
   touch(): Promise<void>;
+  /**
+   * Whether a request signed with this key may be sent again, body and all, within the hour under a fresh RequestDate.
+   * The digest covers the date only to the hour, so such a repeat has the same signature as a replay; by default a
+   * signature is accepted once. Collection clients repeat requests by design (check-ins, `{"status":"COMPLETE"}` for
+   * each job), so their keys tolerate a repeat and only an exact replay (same RequestDate) is refused.
+   */
+  readonly repeatable?: boolean;
 }
 
 /** Where signed-request keys come from (API tokens, collection clients). */
