@@ -11,8 +11,10 @@ const COUNTS = [
 ];
 const BUSY = 'the client is already running a job: end it before starting another';
 
-// A signature covers method, path, body and RequestDate cut to the hour, and the service refuses a non-GET signature
-// it has seen (replay): a client repeating the same body within the hour must vary it. `note()` makes bodies unique.
+// A signature covers method, path, body and RequestDate cut to the hour. A collection client's key tolerates the same
+// signed body again within the hour when the RequestDate differs (collectors repeat check-ins and identical ends);
+// support/auth's requestDate() gives each request a date of its own. `note()` still varies some bodies: not needed
+// for the replay rule, it only tells the requests apart.
 let notes = 0;
 const note = () => `note ${++notes}`;
 
@@ -130,9 +132,25 @@ describe('collection client flow (check-in, jobs available/current/start/end)', 
       [{ Address: ['10.0.0.1'] }, 'address must be a string'],
       [{ usersid: false }, 'usersid must be a string'],
       [{ version: 'v\u0000' }, 'version must not contain NUL characters'],
+      [{ hostname: 'h'.repeat(256) }, 'hostname is limited to 255 characters'],
+      [{ Version: 'v'.repeat(256) }, 'version is limited to 255 characters'],
+      [{ username: 'u'.repeat(256) }, 'username is limited to 255 characters'],
+      [{ usersid: 'S'.repeat(256) }, 'usersid is limited to 255 characters'],
+      [{ address: '1'.repeat(256) }, 'address is limited to 255 characters'],
+      [{ ip_address: '1'.repeat(256) }, 'ip_address is limited to 255 characters'],
       [[], 'error unmarshalling JSON payload'],
     ])('answers 400 for %j', async (body, message) => {
       expect(errorMessage(await asClient(t, a, 'PUT', '/clients/update', body), 400)).toBe(message);
+    });
+
+    it('takes reported strings of 255 characters, counted as code points, and stores nothing of a refused one', async () => {
+      const hostname = '\u{1F5A5}'.repeat(255);
+      const res = await asClient(t, b, 'PUT', '/clients/update', { hostname, username: 'u'.repeat(255) });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ hostname, configured_user: 'u'.repeat(255) });
+      expect(errorMessage(await asClient(t, b, 'PUT', '/clients/update', { hostname: 'x', version: 'v'.repeat(256) }), 400))
+        .toBe('version is limited to 255 characters');
+      expect((await admin.get(`/clients/${b.id}`)).body.data.hostname).toBe(hostname);
     });
   });
 
@@ -209,6 +227,17 @@ describe('collection client flow (check-in, jobs available/current/start/end)', 
       }
     });
 
+    it('stores the longest end allowed: 200 domain results, 4096-character messages and log path', async () => {
+      const job = await adHoc(a);
+      expect((await startJob(a, job.id)).status).toBe(200);
+      const results = Array.from({ length: 200 }, (_, i) => ({ domain_name: `D${i}.`.padEnd(255, 'x'), message: 'm'.repeat(4096) }));
+      const ended = await asClient(t, a, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'e'.repeat(4096), log_path: 'l'.repeat(4096), domain_results: results });
+      expect(ended.status).toBe(200);
+      expect(ended.body.data).toMatchObject({ status: 2, status_message: 'e'.repeat(4096), log_path: 'l'.repeat(4096) });
+      expect(ended.body.data.domain_results.map((r: { domain_name: string; message: string }) => [r.domain_name, r.message]))
+        .toEqual(results.map((r) => [r.domain_name, r.message]));
+    });
+
     it('starts one job at a time, and only a READY one', async () => {
       const first = await adHoc(a);
       const second = await adHoc(a);
@@ -245,7 +274,11 @@ describe('collection client flow (check-in, jobs available/current/start/end)', 
       [{ status: 'complete', message: 7 }, 'message must be a string'],
       [{ status: 'complete', domain_results: [{ success: true }] }, 'domain_results[0].domain_name is required'],
       [{ status: 'complete', domain_results: [{ domain_name: 'A', user_count: -1 }] }, 'domain_results[0].user_count must be an integer from 0 to 2147483647'],
-      [{ status: 'complete', domain_results: Array.from({ length: 1001 }, () => ({ domain_name: 'A' })) }, 'domain_results may hold at most 1000 entries'],
+      [{ status: 'complete', domain_results: Array.from({ length: 201 }, () => ({ domain_name: 'A' })) }, 'domain_results may hold at most 200 entries'],
+      [{ status: 'complete', message: 'm'.repeat(4097) }, 'message is limited to 4096 characters'],
+      [{ status: 'complete', log_path: 'l'.repeat(4097) }, 'log_path is limited to 4096 characters'],
+      [{ status: 'complete', domain_results: [{ domain_name: 'D'.repeat(256) }] }, 'domain_results[0].domain_name is limited to 255 characters'],
+      [{ status: 'complete', domain_results: [{ domain_name: 'A', message: 'm'.repeat(4097) }] }, 'domain_results[0].message is limited to 4096 characters'],
     ])('answers 400 to an end with %#', async (body, message) => {
       const job = await adHoc(a);
       expect((await startJob(a, job.id)).status).toBe(200);

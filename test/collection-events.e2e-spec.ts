@@ -25,6 +25,15 @@ const FLAGS_OFF = {
   ca_registry_collection: false, dc_registry_collection: false, all_trusted_domains: false,
 };
 
+/** Polls `check` until it holds (at most 5 s). */
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not reached within 5 s');
+}
+
 describe('events (collection schedules)', () => {
   const clock = new FixedClock();
   let t: TestApp;
@@ -137,11 +146,17 @@ describe('events (collection schedules)', () => {
       ['the rule ended', { rrule: 'FREQ=DAILY;UNTIL=20300101' }, 'invalid rrule specified: the rule has no occurrence within 5 years'],
       ['the rule starts beyond 5 years', { rrule: 'DTSTART:20370101T000000Z\nRRULE:FREQ=DAILY' }, 'invalid rrule specified: the rule has no occurrence within 5 years'],
       ['the rule has an unknown part', { rrule: 'FREQ=DAILY;FOO=1' }, 'invalid rrule specified: unknown rule part FOO'],
+      ['the rule runs twice an hour', { rrule: 'FREQ=HOURLY;BYMINUTE=0,30' }, 'invalid rrule specified: BYMINUTE takes a single value: collection runs at most hourly'],
+      ['the rule runs every second of an hour', { rrule: 'FREQ=HOURLY;BYMINUTE=0;BYSECOND=0,1,2' }, 'invalid rrule specified: BYSECOND takes a single value: collection runs at most hourly'],
+      ['the rule picks a position no period has', { rrule: 'FREQ=DAILY;BYHOUR=1,2;BYSETPOS=3' }, 'invalid rrule specified: BYSETPOS values must lie within ±2: a period of this rule holds at most 2 occurrences'],
+      ['the rule never matches', { rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, 'invalid rrule specified: the rule has no occurrence within 5 years'],
+      ['the rule takes too many steps', { rrule: 'FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=31' }, 'invalid rrule specified: the rule takes more than 20000 steps (periods of FREQ × INTERVAL) to evaluate: make it match more often or lower COUNT'],
       ['a flag is a string', { session_collection: 'yes' }, 'session_collection must be a boolean'],
       ['all_trusted_domains is a number', { all_trusted_domains: 1 }, 'all_trusted_domains must be a boolean'],
       ['title is a number', { title: 5 }, 'title must be a string'],
       ['title holds NUL', { title: 'a\u0000b' }, 'title must not contain NUL characters'],
       ['title is too long', { title: 'x'.repeat(1001) }, 'title is limited to 1000 characters'],
+      ['title is too long in code points', { title: '\u{1F600}'.repeat(1001) }, 'title is limited to 1000 characters'],
       ['rrule is a number', { rrule: 5 }, 'rrule must be a string'],
       ['ous is a string', { ous: 'OU-1' }, 'ous must be an array of objectids (non-empty strings of at most 256 characters)'],
       ['domains holds a number', { domains: [1] }, 'domains must be an array of objectids (non-empty strings of at most 256 characters)'],
@@ -149,6 +164,43 @@ describe('events (collection schedules)', () => {
       ['ous names too many objects', { ous: Array.from({ length: 1001 }, (_, i) => `OU-${i}`) }, 'ous may name at most 1000 objects'],
     ])('answers 400 when %s', async (_, fields, message) => {
       expect(errorMessage(await admin.post('/events', eventBody(client.id, fields)), 400)).toBe(message);
+    });
+
+    it('measures the title in code points, as client names are', async () => {
+      const title = '\u{1F600}'.repeat(1000);
+      expect((await create({ title })).title).toBe(title);
+    });
+
+    it('refuses at once the 568-character rule asking for every second of the year', async () => {
+      const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i).join(',');
+      const rrule = `FREQ=YEARLY;BYMONTH=${range(1, 12)};BYMONTHDAY=${range(1, 31)};BYHOUR=${range(0, 23)};BYMINUTE=${range(0, 59)};BYSECOND=${range(0, 59)}`;
+      expect(rrule).toHaveLength(568);
+      const started = Date.now();
+      const res = await admin.post('/events', eventBody(client.id, { rrule }));
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(errorMessage(res, 400)).toBe('invalid rrule specified: BYMINUTE takes a single value: collection runs at most hourly');
+    });
+
+    it('quotes at most 64 characters of the rule text in a message, without control or format characters', async () => {
+      const garbage = await admin.post('/events', eventBody(client.id, { rrule: `${'a'.repeat(600)}\u202e FREQ=DAILY` }));
+      expect(errorMessage(garbage, 400)).toBe(
+        `invalid rrule specified: "${'A'.repeat(64)}..." is neither a DTSTART nor an RRULE (e.g. DTSTART:20240101T090000Z RRULE:FREQ=DAILY)`,
+      );
+      const part = await admin.post('/events', eventBody(client.id, { rrule: 'FREQ=DAILY;X\u001b[2J\u200bY=1' }));
+      expect(errorMessage(part, 400)).toBe('invalid rrule specified: unknown rule part X[2JY');
+    });
+
+    it('answers the event hydrated as hydrate_ous and hydrate_domains say, and checks them first', async () => {
+      const plain = await admin.post('/events?hydrate_ous=false', eventBody(client.id, { ous: [OU.objectid.toLowerCase()] }));
+      expect(plain.status).toBe(200);
+      expect(plain.body.data.ous).toEqual([OU.objectid]);
+      const domains = await admin.post('/events?hydrate_domains=0&hydrate_ous=false', eventBody(client.id, { domains: [DOMAIN.objectid] }));
+      expect(domains.body.data.domains).toEqual([DOMAIN.objectid]);
+      expect((await admin.get(`/events/${domains.body.data.id}`)).body.data.domains).toEqual([
+        { objectid: DOMAIN.objectid, name: DOMAIN.name, exists: true, type: 'Domain' },
+      ]);
+      expect(errorMessage(await admin.post('/events?hydrate_ous=maybe', { title: 5 }), 400))
+        .toBe('query parameter "hydrate_ous" is malformed: expected true or false');
     });
 
     it('checks the field types first, then the flags, the scope and the rule, then the client', async () => {
@@ -264,6 +316,47 @@ describe('events (collection schedules)', () => {
     it('answers 404 for an unknown event and 400 for a malformed id', async () => {
       expect(errorMessage(await admin.put('/events/987654', eventBody(client.id)), 404)).toBe('resource not found');
       expect(errorMessage(await admin.put('/events/x1', eventBody(client.id)), 400)).toBe('id is malformed');
+    });
+
+    it('answers the event hydrated as hydrate_ous and hydrate_domains say, and checks them first', async () => {
+      const event = await create({ ous: [OU.objectid] });
+      const res = await admin.put(`/events/${event.id}?hydrate_ous=false`, { session_collection: true, ous: [OU.objectid] });
+      expect(res.status).toBe(200);
+      expect(res.body.data.ous).toEqual([OU.objectid]);
+      expect((await admin.put(`/events/${event.id}`, { session_collection: true, ous: [OU.objectid] })).body.data.ous)
+        .toEqual([{ ...OU, exists: true, type: 'OU' }]);
+      expect(errorMessage(await admin.put(`/events/${event.id}?hydrate_domains=x`, eventBody(client.id)), 400))
+        .toBe('query parameter "hydrate_domains" is malformed: expected true or false');
+      expect(errorMessage(await admin.put('/events/987654?hydrate_domains=x', eventBody(client.id)), 400))
+        .toBe('query parameter "hydrate_domains" is malformed: expected true or false');
+    });
+
+    it('reads, plans and writes the event under its row lock: a tick committed meanwhile is never undone', async () => {
+      const event = await create({ rrule: 'FREQ=HOURLY' });
+      const moved = new Date(NOW.getTime() + 3_600_000 - 500);
+      const locker = new PgClient({ connectionString: t.databaseUrl });
+      await locker.connect();
+      try {
+        // What a scheduler tick does: lock the event, then move next_scheduled_at on.
+        await locker.query('BEGIN');
+        await locker.query('SELECT 1 FROM collection_events WHERE id = $1 FOR UPDATE', [event.id]);
+        const pending = admin.put(`/events/${event.id}`, { title: 'renamed', rrule: 'FREQ=HOURLY', session_collection: true }).then((res) => res);
+        await waitFor(async () => {
+          const { rows } = await db.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows[0].n === 1;
+        });
+        await locker.query('UPDATE collection_events SET next_scheduled_at = $2 WHERE id = $1', [event.id, moved]);
+        await locker.query('COMMIT');
+        const res = await pending;
+        expect(res.status).toBe(200);
+        expect(res.body.data).toMatchObject({ title: 'renamed', rrule: event.rrule, next_scheduled_at: moved.toISOString() });
+        const { rows } = await db.query('SELECT next_scheduled_at FROM collection_events WHERE id = $1', [event.id]);
+        expect(rows[0].next_scheduled_at).toEqual(moved);
+      } finally {
+        await locker.end();
+      }
     });
   });
 

@@ -289,6 +289,15 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
       }
     });
 
+    it('pages a sorted listing: each row of a later page is whole, its own domain results included', async () => {
+      const order = expectedOrder((n) => FIXTURES[n].status, true);
+      for (const skip of [0, 2, 4, 5]) {
+        const res = await admin.get(`/jobs?sort_by=-status&skip=${skip}&limit=2`);
+        expect(res.body).toEqual({ count: LIVE.length, skip, limit: 2, data: order.slice(skip, skip + 2).map((name) => fixtureShape(name)) });
+      }
+      expect(order.indexOf('j1')).toBeGreaterThanOrEqual(2);
+    });
+
     it('applies several sort_by in order', async () => {
       const res = await admin.get('/jobs?sort_by=-client_name&sort_by=-status');
       expect(names(res)).toEqual(['j5', 'j2', 'j3', 'j1', 'j7', 'j4']);
@@ -377,7 +386,7 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
     it('marks only completed-tasks deprecated, pointing to completed_jobs', async () => {
       const deprecated = await admin.get(`/clients/${a.id}/completed-tasks`);
       expect(deprecated.headers.deprecation).toMatch(/^@\d+$/);
-      expect(deprecated.headers.link).toBe('</api/v2/clients/{client_id}/completed_jobs>; rel="successor-version"');
+      expect(deprecated.headers.link).toBe(`</api/v2/clients/${a.id}/completed_jobs>; rel="successor-version"`);
       for (const path of ['completed-jobs', 'completed_jobs']) {
         const res = await admin.get(`/clients/${a.id}/${path}`);
         expect(res.headers.deprecation).toBeUndefined();
@@ -484,6 +493,16 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
       for (const id of [res.body.data.id, trusted.body.data.id]) await admin.put(`/jobs/${id}/cancel`);
     });
 
+    it('checks the domain controller as a client\'s: trimmed, blank for the client\'s own, 255 characters at most', async () => {
+      const trimmed = await admin.post(`/clients/${a.id}/jobs`, { session_collection: true, domain_controller: '  dc7.corp.local ' });
+      expect(trimmed.body.data.domain_controller).toBe('dc7.corp.local');
+      const blank = await admin.post(`/clients/${a.id}/jobs`, { session_collection: true, domain_controller: '   ' });
+      expect(blank.body.data.domain_controller).toBe('dc-a.corp.local');
+      const wide = await admin.post(`/clients/${a.id}/jobs`, { session_collection: true, domain_controller: '\u{1F600}'.repeat(255) });
+      expect(wide.body.data.domain_controller).toBe('\u{1F600}'.repeat(255));
+      for (const job of [trimmed, blank, wide]) await admin.put(`/jobs/${job.body.data.id}/cancel`);
+    });
+
     it.each([
       ['no collection flag', { all_trusted_domains: true }, 'at least one data collection flag must be provided'],
       ['an empty body', {}, 'at least one data collection flag must be provided'],
@@ -493,6 +512,8 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
       ['ous not an array', { session_collection: true, ous: 'A' }, 'ous must be an array of objectids (non-empty strings of at most 256 characters)'],
       ['too many domains', { session_collection: true, domains: Array.from({ length: 1001 }, (_, i) => `D-${i}`) }, 'domains may name at most 1000 objects'],
       ['a domain controller of the wrong type', { session_collection: true, domain_controller: 1 }, 'domain_controller must be a string'],
+      ['a domain controller over 255 characters (checked before the flags)', { domain_controller: `${'d'.repeat(256)} ` }, 'domain_controller is limited to 255 characters'],
+      ['a domain controller with NUL', { session_collection: true, domain_controller: 'dc\u0000' }, 'domain_controller must not contain NUL characters'],
       ['an array body', [], 'error unmarshalling JSON payload'],
     ])('answers 400 for %s', async (_, body, message) => {
       expect(errorMessage(await admin.post(`/clients/${a.id}/jobs`, body), 400)).toBe(message);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { Client as PgClient } from 'pg';
 import { Clock } from '@app/platform';
 import { Scheduler } from '@app/collection';
@@ -278,5 +279,66 @@ describe('the scheduler', () => {
         expect(mine).toEqual(Array.from({ length: count }, (_, k) => starts[i].getTime() + k * HOUR));
       }
     });
+  });
+
+  it('stops, and logs, each event whose stored rule cannot be planned, and emits the others of the batch', async () => {
+    const due = at(200 * HOUR);
+    const owner = await createClient(admin);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i).join(',');
+    // Rules an older version or a hand edit could have stored; created first, so they head the claim.
+    const broken = {
+      'no DTSTART': 'FREQ=DAILY',
+      'over the step budget': `DTSTART:${ical(due)}\nRRULE:FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=31`,
+      'every second of the year': `DTSTART:${ical(due)}\nRRULE:FREQ=YEARLY;BYMONTH=${range(1, 12)};BYMONTHDAY=${range(1, 31)};` +
+        `BYHOUR=${range(0, 23)};BYMINUTE=${range(0, 59)};BYSECOND=${range(0, 59)}`,
+    };
+    const brokenIds: number[] = [];
+    for (const rrule of Object.values(broken)) {
+      const { id } = await createEvent({ rrule: `DTSTART:${ical(due)}\nRRULE:FREQ=DAILY` }, at(199 * HOUR), owner.id);
+      await db.query('UPDATE collection_events SET rrule = $2 WHERE id = $1', [id, rrule]);
+      brokenIds.push(id);
+    }
+    const hourly = await createEvent({ rrule: `DTSTART:${ical(due)}\nRRULE:FREQ=HOURLY` }, at(199 * HOUR), owner.id);
+    const daily = await createEvent({ rrule: `DTSTART:${ical(due)}\nRRULE:FREQ=DAILY` }, at(199 * HOUR), owner.id);
+
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const started = Date.now();
+      await tick(at(200 * HOUR + MINUTE));
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(warn.mock.calls.map(([message]) => message).filter((message) => String(message).includes('stopped'))).toEqual([
+        `event ${brokenIds[0]} stopped: its rule cannot be read (DTSTART is missing)`,
+        `event ${brokenIds[1]} stopped: the rule takes more than 20000 steps (periods of FREQ × INTERVAL) to evaluate`,
+        `event ${brokenIds[2]} stopped: its rule cannot be read (BYMINUTE takes a single value: collection runs at most hourly)`,
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    for (const id of brokenIds) {
+      expect([id, await jobsOf(id), await nextOf(id)]).toEqual([id, [], null]);
+    }
+    expect(times(await jobsOf(hourly.id))).toEqual([due.toISOString()]);
+    expect(await nextOf(hourly.id)).toBe(at(201 * HOUR).toISOString());
+    expect(times(await jobsOf(daily.id))).toEqual([due.toISOString()]);
+    expect(await nextOf(daily.id)).toBe(at(224 * HOUR).toISOString());
+
+    // Stopped for good: later ticks leave them alone.
+    await tick(at(230 * HOUR));
+    for (const id of brokenIds) expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('stops an event, after its run, once its rule has no occurrence within 5 years', async () => {
+    const first = at(240 * HOUR);
+    const event = await createEvent({ rrule: `DTSTART:${ical(first)}\nRRULE:FREQ=YEARLY;INTERVAL=6` }, at(239 * HOUR));
+    expect(event.next_scheduled_at).toBe(first.toISOString());
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      await tick(at(240 * HOUR));
+      expect(warn).toHaveBeenCalledWith(`event ${event.id} stopped: the rule has no occurrence within 5 years`);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(times(await jobsOf(event.id))).toEqual([first.toISOString()]);
+    expect(await nextOf(event.id)).toBeNull();
   });
 });

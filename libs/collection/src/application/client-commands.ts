@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, AppConfig, SecretCipher } from '@app/platform';
 import { CLIENT_TYPES, type Client, type ClientToken, type ClientType } from '../domain/records.js';
 import { CollectionErrors } from './collection-errors.js';
+import { checkDomainController } from './domain-controller.js';
 import { ClientStore, type ClientPatch } from './ports.js';
 
 const NAME_MAX = 250;
-/** A DNS name is at most 253 characters; a little room for a trailing dot or a port. */
-const DOMAIN_CONTROLLER_MAX = 255;
 
 /** A create request as read from its body: the values still unchecked. */
 export interface ClientDraft {
@@ -73,7 +72,8 @@ const newKey = () => randomBytes(40).toString('base64');
 
 /** Trimmed; required, at most 250 characters, no NUL (PostgreSQL text cannot hold it). */
 function checkName(raw: string | undefined): string {
-  const name = raw?.trim() ?? '';
+  // NFC: two spellings of the same name (composed or not) are one name for the uniqueness rule.
+  const name = raw?.normalize('NFC').trim() ?? '';
   if (name === '') throw ApiError.badRequest(CollectionErrors.clientNameRequired);
   if ([...name].length > NAME_MAX) throw ApiError.badRequest(CollectionErrors.clientNameTooLong);
   if (name.includes('\0')) throw ApiError.badRequest(CollectionErrors.clientNameNul);
@@ -83,14 +83,4 @@ function checkName(raw: string | undefined): string {
 function checkType(raw: string | undefined): ClientType {
   if (!CLIENT_TYPES.includes(raw as ClientType)) throw ApiError.badRequest(CollectionErrors.clientTypeInvalid);
   return raw as ClientType;
-}
-
-/** Trimmed; "" (or null) means none. */
-function checkDomainController(raw: string | null | undefined): string | null | undefined {
-  if (raw === undefined || raw === null) return raw;
-  const value = raw.trim();
-  if (value === '') return null;
-  if ([...value].length > DOMAIN_CONTROLLER_MAX) throw ApiError.badRequest(CollectionErrors.domainControllerTooLong);
-  if (value.includes('\0')) throw ApiError.badRequest(CollectionErrors.domainControllerNul);
-  return value;
 }

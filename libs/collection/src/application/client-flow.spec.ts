@@ -6,6 +6,7 @@ import { JobStatus } from '../domain/job-status.js';
 import type { Client, CollectionEvent, Job } from '../domain/records.js';
 import { ClientFlow } from './client-flow.js';
 import { ClientQueries } from './client-queries.js';
+import { JobQueries } from './job-queries.js';
 import {
   ClientStore, DirectoryObjects, EventStore, JobStore, type CancelOutcome, type CheckIn, type DirectoryObject,
   type JobEnd, type JobScope, type Page, type StartOutcome,
@@ -96,7 +97,8 @@ function flow(jobs = new Jobs()) {
   const clients = new Clients();
   const references = new References(objects);
   const clientQueries = new ClientQueries(clients, new Events(), jobs, references);
-  return { flow: new ClientFlow(clients, clientQueries, jobs, references, clock), clients, jobs, objects };
+  const jobQueries = new JobQueries(jobs, clients, references);
+  return { flow: new ClientFlow(clients, clientQueries, jobs, jobQueries, clock), clients, jobs, objects };
 }
 
 const QUERY: ListQuery = { filters: [], sort: [{ sql: 'j.id', direction: 'ASC' }], skip: 0, limit: 1000 };
@@ -119,11 +121,13 @@ describe('ClientFlow.checkIn', () => {
 });
 
 describe('ClientFlow job reads', () => {
-  it('lists the client\'s READY jobs only', async () => {
-    const { flow: f, jobs } = flow(new Jobs({ page: [job()] }));
+  it('lists the client\'s READY jobs only, with one look-up of their objects', async () => {
+    const { flow: f, jobs, objects } = flow(new Jobs({ page: [job({ ous: ['OU-1'] }), job({ id: 2, domains: ['DOM-2'] })] }));
     const read = await f.available('c1', QUERY, HYDRATE_ALL);
-    expect(read.jobs).toHaveLength(1);
+    expect(read.jobs.map((j) => j.id)).toEqual([1, 2]);
+    expect([...read.objects.keys()]).toEqual(['OU-1', 'DOM-2']);
     expect(jobs.listed).toEqual([{ query: QUERY, scope: { clientId: 'c1', states: 'ready' } }]);
+    expect(objects.calls).toEqual([['OU-1', 'DOM-2']]);
   });
 
   it('reads the running job of the client through a status filter', async () => {

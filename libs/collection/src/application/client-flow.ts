@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, type ListQuery } from '@app/platform';
 import { JobStatus } from '../domain/job-status.js';
-import type { Job } from '../domain/records.js';
 import { ClientQueries, type ClientsWithRelations } from './client-queries.js';
 import { CollectionErrors } from './collection-errors.js';
 import { internalJobQuery, JOB_LIST } from './job-list-spec.js';
-import type { JobsRead } from './job-queries.js';
+import { JobQueries, type JobsRead } from './job-queries.js';
 import { ClientStore, JobStore, type CheckIn, type JobEnd } from './ports.js';
-import { References, type Hydration } from './references.js';
+import type { Hydration } from './references.js';
 
 // The client's RUNNING job through the job listing: there is at most one (index collection_jobs_one_running).
 const RUNNING_JOB: ListQuery = {
@@ -18,7 +17,7 @@ const RUNNING_JOB: ListQuery = {
 /**
  * What a collection client does, always on its own jobs: check in, see its READY jobs and its running one, start a
  * job and end it with its results. Another client's job is "not found", never "forbidden": a client learns nothing
- * about jobs that are not its own.
+ * about jobs that are not its own. Jobs are read as users read them (JobQueries), scoped to the client.
  */
 @Injectable()
 export class ClientFlow {
@@ -26,7 +25,7 @@ export class ClientFlow {
     private readonly clients: ClientStore,
     private readonly clientQueries: ClientQueries,
     private readonly jobs: JobStore,
-    private readonly references: References,
+    private readonly jobQueries: JobQueries,
     private readonly clock: Clock,
   ) {}
 
@@ -38,16 +37,15 @@ export class ClientFlow {
   }
 
   /** The client's READY jobs, next due first unless the query orders them otherwise. */
-  async available(clientId: string, query: ListQuery, hydration: Hydration): Promise<JobsRead> {
-    const page = await this.jobs.list(query, { clientId, states: 'ready' });
-    return { jobs: page.items, objects: await this.references.lookup(page.items, hydration) };
+  available(clientId: string, query: ListQuery, hydration: Hydration): Promise<JobsRead> {
+    return this.jobQueries.available(clientId, query, hydration);
   }
 
   /** The client's RUNNING job; 404 when it runs none. */
   async current(clientId: string, hydration: Hydration): Promise<JobsRead> {
     const page = await this.jobs.list(RUNNING_JOB, { clientId });
     if (page.items.length === 0) throw ApiError.notFound();
-    return this.read(page.items[0], hydration);
+    return this.jobQueries.withObjects(page.items, hydration);
   }
 
   /** READY → RUNNING for one of the client's jobs; a client runs one job at a time. */
@@ -56,17 +54,13 @@ export class ClientFlow {
     if (outcome === 'not-found') throw ApiError.notFound();
     if (outcome === 'not-ready') throw ApiError.badRequest(CollectionErrors.jobNotReady);
     if (outcome === 'busy') throw ApiError.badRequest(CollectionErrors.clientBusy);
-    return this.read(outcome, hydration);
+    return this.jobQueries.withObjects([outcome], hydration);
   }
 
   /** Ends the client's RUNNING job with its status, message, log path and domain results; 404 when none runs. */
   async end(clientId: string, report: JobEnd, hydration: Hydration): Promise<JobsRead> {
     const job = await this.jobs.end(clientId, report, this.clock.now());
     if (job === null) throw ApiError.notFound();
-    return this.read(job, hydration);
-  }
-
-  private async read(job: Job, hydration: Hydration): Promise<JobsRead> {
-    return { jobs: [job], objects: await this.references.lookup([job], hydration) };
+    return this.jobQueries.withObjects([job], hydration);
   }
 }

@@ -25,4 +25,5 @@ export const CollectionErrors = {
   tooManyDomainResults: (max: number) => `domain_results may hold at most ${max} entries`,
   eventTitleTooLong: (max: number) => `title is limited to ${max} characters`,
   objectIdsTooMany: (field: string, max: number) => `${field} may name at most ${max} objects`,
+  fieldTooLong: (field: string, max: number) => `${field} is limited to ${max} characters`,
 } as const;

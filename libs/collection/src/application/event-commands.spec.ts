@@ -26,10 +26,11 @@ class MemoryEvents extends EventStore {
   async find(id: number): Promise<CollectionEvent | null> {
     return this.rows.get(id) ?? null;
   }
-  async update(id: number, input: EventInput): Promise<CollectionEvent | null> {
-    if (input.clientId !== CLIENT) throw ApiError.notFound();
+  async update(id: number, change: (current: CollectionEvent) => EventInput): Promise<CollectionEvent | null> {
     const current = this.rows.get(id);
     if (!current) return null;
+    const input = change(current);
+    if (input.clientId !== CLIENT) throw ApiError.notFound();
     const event = { ...current, ...input };
     this.rows.set(id, event);
     return event;
@@ -83,9 +84,41 @@ describe('EventCommands', () => {
     expect(changed.nextScheduledAt).toEqual(new Date('2031-05-06T07:08:09.000Z'));
   });
 
-  it('answers 404 to an update or delete of an unknown event', async () => {
+  it('plans an update from the event the store holds locked, not from an earlier read', async () => {
+    const events = new MemoryEvents();
+    const commands = new EventCommands(events, clock);
+    const created = await commands.create(draft({ rrule: 'DTSTART:20310101T000000Z\nRRULE:FREQ=DAILY' }));
+    const seen: CollectionEvent[] = [];
+    const update = events.update.bind(events);
+    events.update = async (id, change) => update(id, (current) => {
+      seen.push(current);
+      return change(current);
+    });
+    // A tick moved next_scheduled_at on: the unchanged rule keeps that value, never an older one.
+    events.rows.set(created.id, { ...created, nextScheduledAt: new Date('2031-05-07T00:00:00Z') });
+    const updated = await commands.update(created.id, draft({ clientId: undefined, title: 'renamed', rrule: 'FREQ=DAILY' }));
+    expect(updated.nextScheduledAt).toEqual(new Date('2031-05-07T00:00:00Z'));
+    expect(seen.map((event) => event.nextScheduledAt)).toEqual([new Date('2031-05-07T00:00:00Z')]);
+  });
+
+  it('answers 404 to an update or delete of an unknown event, before the body is checked', async () => {
     const commands = new EventCommands(new MemoryEvents(), clock);
     expect(await message(commands.update(7, draft()))).toEqual([404, 'resource not found']);
+    expect(await message(commands.update(7, draft({ rrule: 'garbage', sessionCollection: false })))).toEqual([404, 'resource not found']);
     expect(await message(commands.delete(7))).toEqual([404, 'resource not found']);
+  });
+
+  it('checks an update in order: a collection flag, a single scope, the rule, then the client', async () => {
+    const events = new MemoryEvents();
+    const commands = new EventCommands(events, clock);
+    const { id } = await commands.create(draft());
+    const other = '22222222-2222-4222-8222-222222222222';
+    const bad = { rrule: 'FREQ=HOURLY;BYMINUTE=0,30', ous: ['A'], domains: ['B'], sessionCollection: false, clientId: other };
+    expect(await message(commands.update(id, draft(bad)))).toEqual([400, 'at least one data collection flag must be provided']);
+    expect(await message(commands.update(id, draft({ ...bad, sessionCollection: true }))))
+      .toEqual([400, 'may only scope collection by exactly one of OU, Domain, or All Trusted Domains']);
+    expect(await message(commands.update(id, draft({ ...bad, sessionCollection: true, domains: [] }))))
+      .toEqual([400, 'invalid rrule specified: BYMINUTE takes a single value: collection runs at most hourly']);
+    expect(await message(commands.update(id, draft({ clientId: other })))).toEqual([404, 'resource not found']);
   });
 });

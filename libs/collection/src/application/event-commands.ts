@@ -31,11 +31,13 @@ export class EventCommands {
     return this.events.create(this.input(draft, draft.clientId));
   }
 
-  /** Replaces every field of the event; its schedule is planned again only when the rule changes. */
+  /**
+   * Replaces every field of the event; its schedule is planned again only when the rule changes. The store reads the
+   * event, and this plans and writes it, in one transaction holding the event's row lock, so neither a concurrent
+   * update nor a scheduler tick in between is lost or undone.
+   */
   async update(id: number, draft: EventDraft): Promise<CollectionEvent> {
-    const current = await this.events.find(id);
-    if (!current) throw ApiError.notFound();
-    const updated = await this.events.update(id, this.input(draft, draft.clientId ?? current.clientId, current));
+    const updated = await this.events.update(id, (current) => this.input(draft, draft.clientId ?? current.clientId, current));
     if (!updated) throw ApiError.notFound();
     return updated;
   }

@@ -83,6 +83,30 @@ describe('JobCommands.createAdHoc', () => {
     expect(created.id).toBe(9);
   });
 
+  it('trims the domain controller, and takes a blank one for the client\'s own (null)', async () => {
+    const store = new ScriptedJobs();
+    const commands = new JobCommands(store, fixedClock);
+    await commands.createAdHoc('c1', draft({ sessionCollection: true, domainController: '  dc01.corp  ' }));
+    await commands.createAdHoc('c1', draft({ sessionCollection: true, domainController: ' \t ' }));
+    expect(store.created.map((job) => job.domainController)).toEqual(['dc01.corp', null]);
+  });
+
+  it.each([
+    ['over 255 characters', 'd'.repeat(256), 'domain_controller is limited to 255 characters'],
+    ['with NUL', 'dc\u0000', 'domain_controller must not contain NUL characters'],
+  ])('refuses a domain controller %s, before the flags, as a client\'s', async (_case, domainController, message) => {
+    const store = new ScriptedJobs();
+    const error = await apiErrorOf(new JobCommands(store, fixedClock).createAdHoc('c1', draft({ domainController })));
+    expect([error.getStatus(), error.messages[0]]).toEqual([400, message]);
+    expect(store.created).toEqual([]);
+  });
+
+  it('counts a domain controller in characters (code points), not UTF-16 units', async () => {
+    const store = new ScriptedJobs();
+    await new JobCommands(store, fixedClock).createAdHoc('c1', draft({ sessionCollection: true, domainController: '\u{1F600}'.repeat(255) }));
+    expect(store.created[0].domainController).toBe('\u{1F600}'.repeat(255));
+  });
+
   it('refuses a job that collects nothing', async () => {
     const error = await apiErrorOf(new JobCommands(new ScriptedJobs(), fixedClock).createAdHoc('c1', draft({ allTrustedDomains: true })));
     expect([error.getStatus(), error.messages[0]]).toEqual([400, 'at least one data collection flag must be provided']);

@@ -3,9 +3,13 @@ import { ApiError, Clock } from '@app/platform';
 import { collectsSomething, scopeIsSingle, type CollectionFlags, type CollectionScope } from '../domain/collection.js';
 import type { Job } from '../domain/records.js';
 import { CollectionErrors } from './collection-errors.js';
+import { checkDomainController } from './domain-controller.js';
 import { JobStore } from './ports.js';
 
-/** What an ad-hoc job asks for: flags, scope and, optionally, a domain controller other than the client's. */
+/**
+ * What an ad-hoc job asks for: flags, scope and, optionally, a domain controller other than the client's (as sent:
+ * createAdHoc checks it as a client's is checked).
+ */
 export interface AdHocJobDraft extends CollectionFlags, CollectionScope {
   domainController: string | null;
 }
@@ -23,10 +27,14 @@ export class JobCommands {
     return outcome;
   }
 
-  /** A READY job due now for the client, checked like an event's flags and scope; 404 when the client is unknown. */
+  /**
+   * A READY job due now for the client: the domain controller checked as a client's (blank: the client's own), then
+   * the flags and scope as an event's; 404 when the client is unknown.
+   */
   async createAdHoc(clientId: string, draft: AdHocJobDraft): Promise<Job> {
+    const domainController = checkDomainController(draft.domainController) ?? null;
     if (!collectsSomething(draft)) throw ApiError.badRequest(CollectionErrors.noCollectionFlag);
     if (!scopeIsSingle(draft, draft)) throw ApiError.badRequest(CollectionErrors.scopeNotSingle);
-    return this.jobs.createAdHoc({ ...draft, clientId, executionTime: this.clock.now() });
+    return this.jobs.createAdHoc({ ...draft, domainController, clientId, executionTime: this.clock.now() });
   }
 }

@@ -96,6 +96,14 @@ describe('JobQueries', () => {
     expect(jobs.listed).toEqual([{ clientId: 'c1', states: 'ready' }, { clientId: undefined, states: 'ready' }]);
   });
 
+  it('adds the objects of jobs a command returned, looked up once', async () => {
+    const { queries: q, objects } = queries();
+    const read = await q.withObjects(PAGE, { ous: true, domains: false });
+    expect(read.jobs).toBe(PAGE);
+    expect([...read.objects.keys()]).toEqual(['OU-A', 'OU-B']);
+    expect(objects.calls).toEqual([['OU-A', 'OU-B']]);
+  });
+
   it('reads one job, 404 when unknown', async () => {
     const { queries: q } = queries();
     expect((await q.get(2, { ous: true, domains: true })).jobs.map((j) => j.id)).toEqual([2]);

@@ -14,7 +14,10 @@ export interface JobPageRead extends JobsRead {
   count: number;
 }
 
-/** Reads of jobs: the listings (all jobs, a client's completed jobs, READY work) and a single job. */
+/**
+ * Reads of jobs: the listings (all jobs, a client's completed jobs, READY work), a single job, and the objects of
+ * jobs a command returned. Users (JobsController) and clients (ClientFlow) read through these.
+ */
 @Injectable()
 export class JobQueries {
   constructor(
@@ -44,16 +47,16 @@ export class JobQueries {
   async get(id: number, hydration: Hydration): Promise<JobsRead> {
     const job = await this.jobs.find(id);
     if (job === null) throw ApiError.notFound();
-    return { jobs: [job], objects: await this.references.lookup([job], hydration) };
+    return this.withObjects([job], hydration);
   }
 
-  /** The OUs and domains of jobs a command returned. */
-  objectsOf(jobs: Job[], hydration: Hydration): Promise<ObjectLookup> {
-    return this.references.lookup(jobs, hydration);
+  /** Jobs already read (a command's answer) with the OUs and domains they name. */
+  async withObjects(jobs: Job[], hydration: Hydration): Promise<JobsRead> {
+    return { jobs, objects: await this.references.lookup(jobs, hydration) };
   }
 
   private async page(query: ListQuery, scope: JobScope, hydration: Hydration): Promise<JobPageRead> {
     const page = await this.jobs.list(query, scope);
-    return { jobs: page.items, count: page.count, objects: await this.references.lookup(page.items, hydration) };
+    return { ...(await this.withObjects(page.items, hydration)), count: page.count };
   }
 }

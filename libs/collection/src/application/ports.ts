@@ -68,7 +68,12 @@ export abstract class EventStore {
   abstract create(input: EventInput): Promise<CollectionEvent>;
   abstract list(query: ListQuery): Promise<Page<CollectionEvent>>;
   abstract find(id: number): Promise<CollectionEvent | null>;
-  abstract update(id: number, input: EventInput): Promise<CollectionEvent | null>;
+  /**
+   * In one transaction: locks the live event (FOR UPDATE), asks `change` for its new values (it may throw to refuse
+   * them), then writes them; null when the event is unknown or deleted. Throws ApiError 404 when the client is
+   * unknown or deleted.
+   */
+  abstract update(id: number, change: (current: CollectionEvent) => EventInput): Promise<CollectionEvent | null>;
   /** Soft-deletes the event and removes its READY jobs (RUNNING ones finish, finished ones stay); false if unknown. */
   abstract delete(id: number): Promise<boolean>;
   /** Live events of these clients, one statement. */

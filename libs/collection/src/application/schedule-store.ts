@@ -20,9 +20,10 @@ export abstract class ScheduleStore {
   /**
    * In one transaction: claims up to `limit` due events (ordered by next_scheduled_at; rows another transaction holds
    * are skipped), asks `plan` for each one's run, inserts one READY job per planned occurrence (an occurrence that
-   * already has its job is left alone) and moves each event's next_scheduled_at to the planned next occurrence.
+   * already has its job is left alone) and moves each event's next_scheduled_at to the planned next occurrence. An
+   * event `plan` answers null for is left as it is (still due).
    */
-  abstract emitDue(now: Date, limit: number, plan: (event: DueEvent) => DueRun): Promise<EmissionBatch>;
+  abstract emitDue(now: Date, limit: number, plan: (event: DueEvent) => DueRun | null): Promise<EmissionBatch>;
   /** READY jobs whose execution time is before `before` become TIMEDOUT with `message`; returns how many. */
   abstract timeOutReady(now: Date, before: Date, message: string): Promise<number>;
   /** RUNNING jobs with no progress (start, ingest) since before `before` become TIMEDOUT with `message`. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { Logger } from '@nestjs/common';
 import type { AppConfig, Clock } from '@app/platform';
 import type { DueRun } from '../domain/schedule.js';
-import { EMISSION_BATCH, Scheduler } from './scheduler.js';
+import { BATCH_PLANNING_MS, EMISSION_BATCH, Scheduler } from './scheduler.js';
 import { ScheduleStore, type DueEvent, type EmissionBatch } from './schedule-store.js';
 
 const NOW = new Date('2031-05-06T07:00:00.000Z');
@@ -18,13 +18,19 @@ class ScriptedStore extends ScheduleStore {
   constructor(private readonly batches: DueEvent[][] = [], private readonly gate?: Promise<void>) {
     super();
   }
-  async emitDue(_now: Date, limit: number, plan: (event: DueEvent) => DueRun): Promise<EmissionBatch> {
+  async emitDue(_now: Date, limit: number, plan: (event: DueEvent) => DueRun | null): Promise<EmissionBatch> {
     this.emitCalls += 1;
     await this.gate;
     const due = this.batches.shift() ?? [];
     expect(due.length).toBeLessThanOrEqual(limit);
-    for (const event of due) this.planned.push({ event, run: plan(event) });
-    return { claimed: due.length, emitted: due.length };
+    let emitted = 0;
+    for (const event of due) {
+      const run = plan(event);
+      if (run === null) continue;
+      this.planned.push({ event, run });
+      if (run.occurrence !== null) emitted += 1;
+    }
+    return { claimed: due.length, emitted };
   }
   async timeOutReady(now: Date, before: Date, message: string): Promise<number> {
     this.timeOuts.push({ kind: 'ready', now, before, message });
@@ -60,12 +66,47 @@ describe('Scheduler.tick', () => {
     expect(store.emitCalls).toBe(2);
   });
 
-  it('stops an event whose stored rule no longer reads, without failing the batch', async () => {
+  it('stops an event whose stored rule no longer reads, logged, without failing the batch', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const store = new ScriptedStore([[dueEvent(1, 'FREQ=DAILY'), dueEvent(2)]]);
-    await new Scheduler(store, clock, config()).tick();
-    expect(store.planned.map((p) => p.run.next)).toEqual([null, new Date('2031-05-06T08:00:00.000Z')]);
-    expect(warn).toHaveBeenCalledWith('event 1 stopped: its rule cannot be evaluated (DTSTART is missing)');
+    expect((await new Scheduler(store, clock, config()).tick()).emitted).toBe(1);
+    expect(store.planned.map((p) => p.run)).toEqual([
+      { occurrence: null, next: null, stopped: 'its rule cannot be read (DTSTART is missing)' },
+      { occurrence: new Date('2031-05-06T07:00:00.000Z'), next: new Date('2031-05-06T08:00:00.000Z') },
+    ]);
+    expect(warn).toHaveBeenCalledWith('event 1 stopped: its rule cannot be read (DTSTART is missing)');
+    warn.mockRestore();
+  });
+
+  it('stops an event whose rule exceeds the step budget, logged, with no job at a stale time, and plans the others', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const costly = dueEvent(1, 'DTSTART:20310506T050000Z\nRRULE:FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=31');
+    const store = new ScriptedStore([[costly, dueEvent(2), dueEvent(3, '')]]);
+    expect((await new Scheduler(store, clock, config()).tick()).emitted).toBe(2);
+    const stopped = 'the rule takes more than 20000 steps (periods of FREQ × INTERVAL) to evaluate';
+    expect(store.planned.map((p) => p.run)).toEqual([
+      { occurrence: null, next: null, stopped },
+      { occurrence: new Date('2031-05-06T07:00:00.000Z'), next: new Date('2031-05-06T08:00:00.000Z') },
+      { occurrence: new Date('2031-05-06T05:00:00.000Z'), next: null },
+    ]);
+    expect(warn.mock.calls).toEqual([[`event 1 stopped: ${stopped}`]]);
+    warn.mockRestore();
+  });
+
+  it('leaves the rest of a batch due once its planning has taken BATCH_PLANNING_MS, and takes no further batch', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    let elapsed = 0;
+    const now = jest.spyOn(performance, 'now').mockImplementation(() => {
+      elapsed += BATCH_PLANNING_MS / 2;
+      return elapsed;
+    });
+    const full = Array.from({ length: EMISSION_BATCH }, (_, i) => dueEvent(i + 1));
+    const store = new ScriptedStore([full, [dueEvent(9999)]]);
+    expect((await new Scheduler(store, clock, config()).tick()).emitted).toBe(3);
+    expect(store.planned.map((p) => p.event.id)).toEqual([1, 2, 3]);
+    expect(store.emitCalls).toBe(1);
+    expect(warn).toHaveBeenCalledWith(`planning took over ${BATCH_PLANNING_MS} ms: ${EMISSION_BATCH - 3} due events left for the next tick`);
+    now.mockRestore();
     warn.mockRestore();
   });
 });

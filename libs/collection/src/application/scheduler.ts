@@ -17,6 +17,12 @@ export const EMISSION_BATCH = 500;
 const MAX_BATCHES = 20;
 /** Deadline of each unit of database work of a tick (there is no request deadline in the background). */
 const UNIT_DEADLINE_MS = 30_000;
+/**
+ * Planning time of one batch, which holds its events' row locks meanwhile. One event plans in 150 ms at worst (the
+ * step budget), so a batch of costly rules could otherwise outlast UNIT_DEADLINE_MS and roll back, leaving the same
+ * events at the head of every later claim. Past this, the rest of the batch is left due for the next tick.
+ */
+export const BATCH_PLANNING_MS = 5_000;
 
 /**
  * Turns due event occurrences into READY jobs and times out jobs that waited or ran too long. Every instance runs it
@@ -51,13 +57,31 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
     await this.running;
   }
 
-  /** One pass: emit every due occurrence (up to the batch cap), then time out stale jobs. */
+  /**
+   * One pass: emit every due occurrence (up to the batch cap), then time out stale jobs. Each event is planned on
+   * its own: one that cannot be planned stops (logged) and the others proceed.
+   */
   async tick(now: Date = this.clock.now()): Promise<TickReport> {
-    const plan = (event: DueEvent): DueRun => this.plan(event, now);
     let emitted = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      let started: number | undefined;
+      let deferred = 0;
+      // Timed from the first event, which is always planned, so every batch moves the head of the queue on.
+      const plan = (event: DueEvent): DueRun | null => {
+        const at = performance.now();
+        started ??= at;
+        if (at - started > BATCH_PLANNING_MS) {
+          deferred += 1;
+          return null;
+        }
+        return this.plan(event, now);
+      };
       const result = await unit(() => this.store.emitDue(now, EMISSION_BATCH, plan));
       emitted += result.emitted;
+      if (deferred > 0) {
+        this.logger.warn(`planning took over ${BATCH_PLANNING_MS} ms: ${deferred} due events left for the next tick`);
+        break;
+      }
       if (result.claimed < EMISSION_BATCH) break;
     }
     const ready = this.config.jobReadyTimeoutSeconds;
@@ -68,14 +92,19 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
     return { emitted, timedOut };
   }
 
-  /** A stored rule that no longer reads (edited by hand in the database) stops its event instead of failing the batch. */
+  /**
+   * An event's run, never thrown: a rule that no longer reads (edited by hand in the database), exceeds the step
+   * budget or fails in any other way stops its event (no job, next_scheduled_at null), logged with the reason.
+   */
   private plan(event: DueEvent, now: Date): DueRun {
+    let run: DueRun;
     try {
-      return dueRun(event.rrule, event.nextScheduledAt, now);
+      run = dueRun(event.rrule, event.nextScheduledAt, now);
     } catch (error) {
-      this.logger.warn(`event ${event.id} stopped: its rule cannot be evaluated (${(error as Error).message})`);
-      return { occurrence: null, next: null };
+      run = { occurrence: null, next: null, stopped: `its rule cannot be evaluated (${(error as Error).message})` };
     }
+    if (run.stopped !== undefined) this.logger.warn(`event ${event.id} stopped: ${run.stopped}`);
+    return run;
   }
 
   /** A background tick, skipped while the previous one still runs; its failure is logged, never thrown. */

@@ -9,11 +9,14 @@ export class InvalidRule extends Error {}
 
 export const MAX_RULE_LENGTH = 1000;
 export const MAX_COUNT = 10_000;
+/** Most characters of rule text a message quotes. */
+export const MAX_ECHOED_LENGTH = 64;
 
 const FREQUENCIES = { YEARLY: RRule.YEARLY, MONTHLY: RRule.MONTHLY, WEEKLY: RRule.WEEKLY, DAILY: RRule.DAILY, HOURLY: RRule.HOURLY } as const;
 type FrequencyName = keyof typeof FREQUENCIES;
 const TOO_FINE = new Set(['MINUTELY', 'SECONDLY']);
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+const SINGLE_VALUED = new Set(['BYMINUTE', 'BYSECOND']);
 
 /** A rule read from text: its DTSTART when the text gives one, and its RRULE part as rrule options. */
 export interface RuleDraft {
@@ -24,8 +27,10 @@ export interface RuleDraft {
 /**
  * Reads rule text: an optional `DTSTART:YYYYMMDDTHHMMSSZ` (UTC; a time without `Z` is read as UTC) and one RRULE
  * (`RRULE:FREQ=...` or bare `FREQ=...`), separated by whitespace or line breaks, case-insensitive. Everything RFC 5545
- * allows in an RRULE is accepted except frequencies finer than HOURLY, plus the RFC's own restrictions; values are
- * range-checked here because the rrule package takes any number (and can loop forever on some).
+ * allows in an RRULE is accepted except what would run more often than hourly (FREQ finer than HOURLY, more than one
+ * BYMINUTE or BYSECOND value) and BYSETPOS positions no period holds, plus the RFC's own restrictions; values are
+ * range-checked here because the rrule package takes any number (and can loop forever on some), and list values are
+ * kept once each. Messages quote caller text only through `echo`.
  */
 export function readRule(text: string): RuleDraft {
   if (text.length > MAX_RULE_LENGTH) throw new InvalidRule(`the rule is longer than ${MAX_RULE_LENGTH} characters`);
@@ -39,7 +44,7 @@ export function readRule(text: string): RuleDraft {
       if (rule !== undefined) throw new InvalidRule('only one RRULE is supported');
       rule = token.replace(/^RRULE:/, '');
     } else {
-      throw new InvalidRule(`"${token}" is neither a DTSTART nor an RRULE (e.g. DTSTART:20240101T090000Z RRULE:FREQ=DAILY)`);
+      throw new InvalidRule(`"${echo(token)}" is neither a DTSTART nor an RRULE (e.g. DTSTART:20240101T090000Z RRULE:FREQ=DAILY)`);
     }
   }
   if (rule === undefined) throw new InvalidRule('FREQ is required');
@@ -89,8 +94,8 @@ function readRuleParts(rule: string): Partial<Options> {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const name = eq < 0 ? part : part.slice(0, eq);
-    if (eq < 0 || eq === part.length - 1) throw new InvalidRule(`rule part ${name} has no value`);
-    if (parts.has(name)) throw new InvalidRule(`rule part ${name} is given more than once`);
+    if (eq < 0 || eq === part.length - 1) throw new InvalidRule(`rule part ${echo(name)} has no value`);
+    if (parts.has(name)) throw new InvalidRule(`rule part ${echo(name)} is given more than once`);
     parts.set(name, part.slice(eq + 1));
   }
   const freqName = parts.get('FREQ');
@@ -125,14 +130,37 @@ function readRuleParts(rule: string): Partial<Options> {
         options.byweekday = readWeekdays(value, freq, parts.has('BYWEEKNO'));
         break;
       default: {
-        if (!Object.hasOwn(NUMBER_PARTS, name)) throw new InvalidRule(`unknown rule part ${name}`);
+        if (!Object.hasOwn(NUMBER_PARTS, name)) throw new InvalidRule(`unknown rule part ${echo(name)}`);
         const spec = NUMBER_PARTS[name as NumberPart];
-        (options as Record<string, unknown>)[spec.key] = numberList(name, value, spec.min, spec.max, spec.signed);
+        const values = numberList(name, value, spec.min, spec.max, spec.signed);
+        // One minute and one second in every hour: two occurrences are then a whole number of hours apart, so the
+        // rule runs at most hourly whatever its other parts, and each day holds at most 24 candidate times.
+        if (SINGLE_VALUED.has(name) && values.length > 1) {
+          throw new InvalidRule(`${name} takes a single value: collection runs at most hourly`);
+        }
+        (options as Record<string, unknown>)[spec.key] = values;
       }
     }
   }
   checkRfcCombinations(freq, parts);
+  checkSetPositions(freq, options);
   return options;
+}
+
+/** The most days one period (FREQ, INTERVAL 1) spans. */
+const PERIOD_DAYS: Record<FrequencyName, number> = { YEARLY: 366, MONTHLY: 31, WEEKLY: 7, DAILY: 1, HOURLY: 1 };
+
+/**
+ * BYSETPOS picks among the occurrences of one period, which are at most its days times its hours (one a period for
+ * HOURLY): a position beyond never matches, and would only make rrule walk until the step budget runs out.
+ */
+function checkSetPositions(freq: FrequencyName, options: Partial<Options>): void {
+  if (!options.bysetpos) return;
+  const hours = freq === 'HOURLY' ? 1 : ((options.byhour as number[] | undefined)?.length ?? 1);
+  const most = PERIOD_DAYS[freq] * hours;
+  if ((options.bysetpos as number[]).some((position) => Math.abs(position) > most)) {
+    throw new InvalidRule(`BYSETPOS values must lie within ±${most}: a period of this rule holds at most ${most} occurrence${most === 1 ? '' : 's'}`);
+  }
 }
 
 function positive(name: string, value: string, max: number): number {
@@ -141,21 +169,28 @@ function positive(name: string, value: string, max: number): number {
   return n;
 }
 
+/** The values of a numeric list part, each once (rrule would yield an occurrence once per repeat, and scan it too). */
 function numberList(name: string, value: string, min: number, max: number, signed: boolean): number[] {
-  return value.split(',').map((item) => {
+  const values = value.split(',').map((item) => {
     const n = /^[+-]?\d{1,3}$/.test(item) ? Number(item) : NaN;
     const ok = Number.isInteger(n) && (signed ? Math.abs(n) >= min && Math.abs(n) <= max : n >= min && n <= max);
     if (!ok) throw new InvalidRule(`${name} values must be integers from ${signed ? `${-max} to -${min} or ${min} to ${max}` : `${min} to ${max}`}`);
     return n;
   });
+  return [...new Set(values)];
 }
 
+/** BYDAY's weekdays, each (weekday and ordinal) once. */
 function readWeekdays(value: string, freq: FrequencyName, byWeekNo: boolean) {
-  return value.split(',').map((item) => {
+  const days = new Map<string, ReturnType<typeof RRule.MO.nth>>();
+  for (const item of value.split(',')) {
     const m = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(item);
     if (!m) throw new InvalidRule('BYDAY values must be weekdays (MO..SU), optionally with an ordinal, e.g. 1MO or -1FR');
     const day = RRule[m[2] as (typeof WEEKDAYS)[number]];
-    if (m[1] === undefined) return day;
+    if (m[1] === undefined) {
+      days.set(m[2], day);
+      continue;
+    }
     const n = Number(m[1]);
     if (n === 0 || Math.abs(n) > 53) throw new InvalidRule('BYDAY ordinals must be from -53 to -1 or 1 to 53');
     // RFC 5545: ordinals only in MONTHLY and YEARLY rules, and not with BYWEEKNO.
@@ -163,8 +198,9 @@ function readWeekdays(value: string, freq: FrequencyName, byWeekNo: boolean) {
       throw new InvalidRule('BYDAY ordinals are only allowed with FREQ=MONTHLY or FREQ=YEARLY without BYWEEKNO');
     }
     if (freq === 'MONTHLY' && Math.abs(n) > 5) throw new InvalidRule('BYDAY ordinals of a MONTHLY rule must be from -5 to 5');
-    return day.nth(n);
-  });
+    days.set(`${n}${m[2]}`, day.nth(n));
+  }
+  return [...days.values()];
 }
 
 /** The RFC 5545 §3.3.10 restrictions on combining rule parts. */
@@ -178,4 +214,14 @@ function checkRfcCombinations(freq: FrequencyName, parts: Map<string, string>): 
   if (parts.has('BYSETPOS') && ![...parts.keys()].some((name) => name.startsWith('BY') && name !== 'BYSETPOS')) {
     throw new InvalidRule('BYSETPOS needs another BYxxx rule part');
   }
+}
+
+/**
+ * Caller text as a message may quote it: control and format characters (line breaks, escapes, bidi overrides) dropped
+ * and at most MAX_ECHOED_LENGTH characters, so an error body cannot be forged or bloated. (The HTTP layer's `echo` in
+ * collector.params does the same for path values; the domain does not import from it.)
+ */
+export function echo(value: string): string {
+  const characters = [...value.replace(/[\p{Cc}\p{Cf}]/gu, '')];
+  return characters.length > MAX_ECHOED_LENGTH ? `${characters.slice(0, MAX_ECHOED_LENGTH).join('')}...` : characters.join('');
 }

@@ -8,20 +8,37 @@ export type ParsedOptions = InstanceType<typeof RRule>['options'];
 /** Most iteration steps (periods of the rule) one occurrence query may take. */
 export const MAX_RULE_STEPS = 20_000;
 
-/** A query would take more than MAX_RULE_STEPS: the rule is too sparse (or never matches) to answer it. */
+/** The queries of one plan took more than MAX_RULE_STEPS: the rule is too sparse (or never matches) to answer them. */
 export class StepBudgetExceeded extends Error {
   constructor() {
-    super(`the rule needs more than ${MAX_RULE_STEPS} steps to evaluate`);
+    super(`the rule takes more than ${MAX_RULE_STEPS} steps (periods of FREQ × INTERVAL) to evaluate`);
   }
 }
 
+/** Steps (periods) left to the queries that share it; StepBudgetExceeded once they are used up. */
+export class StepBudget {
+  private reads = 0;
+
+  /** Counts one read of `interval` by rrule: two a step, plus one a walk. */
+  spend(): void {
+    this.reads += 1;
+    if (this.reads > 2 * MAX_RULE_STEPS + 2) throw new StepBudgetExceeded();
+  }
+}
+
+/** A walk took the periods it was given: every occurrence it could still yield lies beyond its window. */
+export class WalkCut extends Error {}
+
 /**
- * A copy of `options` that stops rrule's iteration after MAX_RULE_STEPS steps. rrule walks period by period until
- * it finds an occurrence or reaches the year 9999, which takes seconds for a rule that matches rarely or never
- * (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30); it reads `interval` twice per step (the loop's check and the step itself),
- * so counting those reads bounds the walk. The schedule unit tests pin this behaviour of the package.
+ * A copy of `options` whose iteration stops after `periods` periods (and one more, to spare an off-by-one) with
+ * WalkCut, and spends `budget` as it goes. rrule walks period by period until it finds an occurrence or reaches the
+ * year 9999, which takes seconds for a rule that matches rarely or never (FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30 scans
+ * 8,000 years); it reads `interval` once before the loop and twice per period (the loop's check and the step itself),
+ * so counting those reads bounds the walk. HOURLY rules skip a filtered day in one step, so there they count days
+ * rather than hours: the bound only errs on the long side. The schedule unit tests pin this behaviour of the package
+ * (rrule 2.8.1; Node loads its CommonJS bundle, dist/es5, which is the same code as dist/esm).
  */
-export function budgeted(options: ParsedOptions): ParsedOptions {
+export function budgeted(options: ParsedOptions, periods: number, budget: StepBudget): ParsedOptions {
   const { interval } = options;
   let reads = 0;
   const copy = { ...options };
@@ -29,7 +46,8 @@ export function budgeted(options: ParsedOptions): ParsedOptions {
     enumerable: true,
     get() {
       reads += 1;
-      if (reads > 2 * MAX_RULE_STEPS + 2) throw new StepBudgetExceeded();
+      if (reads > 2 * periods + 2) throw new WalkCut();
+      budget.spend();
       return interval;
     },
   });

@@ -1,24 +1,36 @@
 import rrulePkg from 'rrule';
 import type { Options } from 'rrule';
 import { InvalidRule, readRule, type RuleDraft } from './rule-text.js';
-import { budgeted, MAX_RULE_STEPS, periodIndex, periodStart, StepBudgetExceeded, type ParsedOptions } from './schedule-periods.js';
+import { budgeted, periodIndex, periodStart, StepBudget, StepBudgetExceeded, WalkCut, type ParsedOptions } from './schedule-periods.js';
 
 export { InvalidRule, readRule, type RuleDraft } from './rule-text.js';
+export { StepBudgetExceeded } from './schedule-periods.js';
 
 const { RRule } = rrulePkg;
 type Rule = InstanceType<typeof RRule>;
 
-/** An event's first occurrence must fall within this many years of the moment the rule is set. */
+/** An event's next occurrence must fall within this many years of the moment it is planned. */
 export const HORIZON_YEARS = 5;
 
+const HOUR_MS = 3_600_000;
+
+/** What an occurrence query up to a horizon finds: the occurrence, `ended` (none left at all) or `beyond` (none by then). */
+export type Lookup = Date | 'ended' | 'beyond';
+
 /**
- * A validated recurrence rule with its DTSTART. Occurrence queries start from the rule's period (FREQ × INTERVAL)
- * that holds the query time rather than from DTSTART, so their cost does not grow with the event's age, and every
- * query runs under a step budget (StepBudgetExceeded beyond it), so no rule can keep the process busy.
+ * A validated recurrence rule with its DTSTART, for one plan. Every query has an end (a horizon or a window) and
+ * starts from the rule's period (FREQ × INTERVAL) holding its start rather than from DTSTART, so its cost grows
+ * neither with the event's age nor with how rarely the rule matches: a walk takes at most the periods up to its end,
+ * and all the queries of one Schedule share MAX_RULE_STEPS periods (StepBudgetExceeded beyond). A period's own cost
+ * is bounded by the rule text (readRule): at most 366 days, each checked against lists of bounded length, and at most
+ * 24 times a day (one BYMINUTE and one BYSECOND value). The worst rule we could build plans in about a tenth of a
+ * second (schedule.spec.ts).
  */
 export class Schedule {
   private readonly base: ParsedOptions;
-  private lastOfCount: Date | null | undefined;
+  private readonly budget = new StepBudget();
+  /** COUNT's last occurrence once found, or how far the walk from DTSTART went without reaching it. */
+  private counted: { by: Date; last: Date | null } | undefined;
 
   private constructor(readonly text: string, options: Partial<Options>, start: Date) {
     this.base = new RRule({ ...options, dtstart: start }, true).options;
@@ -38,14 +50,14 @@ export class Schedule {
     return new Schedule(new RRule({ ...draft.options, dtstart }, true).toString(), draft.options, dtstart);
   }
 
-  /** The first occurrence at or after `t`; null when the rule has none left. */
-  firstFrom(t: Date): Date | null {
-    return this.from(periodIndex(this.base, t)).after(t, true);
+  /** The first occurrence at or after `t` and at or before `until`. */
+  firstFrom(t: Date, until: Date): Lookup {
+    return this.first(t, until, true);
   }
 
-  /** The first occurrence strictly after `t`; null when the rule has none left. */
-  nextAfter(t: Date): Date | null {
-    return this.from(periodIndex(this.base, t)).after(t, false);
+  /** The first occurrence strictly after `t` and at or before `until`. */
+  nextAfter(t: Date, until: Date): Lookup {
+    return this.first(t, until, false);
   }
 
   /**
@@ -58,31 +70,80 @@ export class Schedule {
     const last = Math.max(first, periodIndex(this.base, to));
     for (let span = 1; ; span *= 2) {
       const lo = Math.max(first, last - span + 1);
-      const found = this.from(lo).between(from, to, true);
-      if (found.length > 0) return found[found.length - 1];
+      let latest: Date | null = null;
+      this.walk(lo, to, (date) => {
+        if (date > to) return false;
+        if (date >= from) latest = date;
+        return true;
+      });
+      if (latest !== null) return latest;
       if (lo === first) return null;
     }
   }
 
-  /**
-   * The rule re-anchored at the start of period `k` (DTSTART itself for k <= 0), under a fresh step budget. The parsed
-   * options carry every default rrule derives from DTSTART (BYHOUR, BYMONTHDAY, ...), so only the phase must be kept,
-   * and period starts keep it. COUNT becomes the UNTIL of its last occurrence, since counting needs the walk from
-   * DTSTART.
-   */
-  private from(k: number): Rule {
-    const dtstart = k > 0 ? periodStart(this.base, k) : this.base.dtstart;
-    return withOptions(budgeted({ ...this.base, dtstart, count: null, until: this.until() }));
+  private first(t: Date, until: Date, inclusive: boolean): Lookup {
+    let found: Lookup = 'ended';
+    const cut = this.walk(periodIndex(this.base, t), until, (date) => {
+      if (date > until) {
+        found = 'beyond';
+        return false;
+      }
+      if (date > t || (inclusive && date.getTime() === t.getTime())) {
+        found = date;
+        return false;
+      }
+      return true;
+    });
+    if (!cut) return found;
+    // Cut before it could see the rule's UNTIL (or COUNT) pass: the rule ends by the horizon all the same.
+    const end = this.until(until);
+    return end !== null && end <= until ? 'ended' : 'beyond';
   }
 
-  private until(): Date | null {
-    if (this.base.count === null) return this.base.until;
-    if (this.lastOfCount === undefined) {
-      const all = withOptions(budgeted(this.base)).all();
-      // No occurrence at all: an UNTIL before DTSTART yields none either.
-      this.lastOfCount = all.length > 0 ? all[all.length - 1] : new Date(this.base.dtstart.getTime() - 1000);
-    }
-    return this.lastOfCount;
+  /**
+   * Walks the occurrences of the periods from `k` to the one holding `end` (at least), in order, while `visit` returns
+   * true; true when the walk was cut at its last period (the rule may have occurrences after it). The rule is
+   * re-anchored at the start of period `k` (DTSTART itself for k <= 0): the parsed options carry every default rrule
+   * derives from DTSTART (BYHOUR, BYMONTHDAY, ...), so only the phase must be kept, and period starts keep it. COUNT
+   * becomes the UNTIL of its last occurrence, since counting needs the walk from DTSTART.
+   */
+  private walk(k: number, end: Date, visit: (date: Date) => boolean): boolean {
+    const first = Math.max(0, k);
+    const last = periodIndex(this.base, end);
+    // The window ends before the rule starts.
+    if (last < first) return true;
+    const dtstart = first > 0 ? periodStart(this.base, first) : this.base.dtstart;
+    const options = { ...this.base, dtstart, count: null, until: this.until(end) };
+    return run(withOptions(budgeted(options, last - first + 1, this.budget)), visit);
+  }
+
+  /** The UNTIL of a walk ending at `end`: the rule's own, or COUNT's last occurrence when it comes by `end`. */
+  private until(end: Date): Date | null {
+    const count = this.base.count;
+    if (count === null) return this.base.until;
+    if (this.counted && (this.counted.last !== null || end <= this.counted.by)) return this.counted.last;
+    let n = 0;
+    let last: Date | null = null;
+    const options = { ...this.base, count: null, until: null };
+    run(withOptions(budgeted(options, periodIndex(this.base, end) + 1, this.budget)), (date) => {
+      if (date > end) return false;
+      n += 1;
+      last = date;
+      return n < count;
+    });
+    this.counted = { by: end, last: n === count ? last : null };
+    return this.counted.last;
+  }
+}
+
+/** Runs `rule` while `visit` returns true; true when its budget cut it (WalkCut). */
+function run(rule: Rule, visit: (date: Date) => boolean): boolean {
+  try {
+    rule.all((date) => visit(date));
+    return false;
+  } catch (error) {
+    if (error instanceof WalkCut) return true;
+    throw error;
   }
 }
 
@@ -110,7 +171,7 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 // ---------------------------------------------------------------------------------------------------- planning
 
-/** An event's rule as stored and the occurrence the scheduler emits next (null: none left). */
+/** An event's rule as stored and the occurrence the scheduler emits next (null: none). */
 export interface PlannedSchedule {
   rrule: string;
   nextScheduledAt: Date | null;
@@ -140,19 +201,24 @@ export function planSchedule(text: string, now: Date, current?: PlannedSchedule)
   if (current && current.rrule !== '' && unchanged(draft, current.rrule)) return current;
   try {
     const schedule = Schedule.of(draft, from);
-    const first = schedule.firstFrom(from);
-    if (first === null || first > addYears(from, HORIZON_YEARS)) {
-      throw new InvalidRule(`the rule has no occurrence within ${HORIZON_YEARS} years`);
-    }
-    return { rrule: schedule.text, nextScheduledAt: first };
+    return { rrule: schedule.text, nextScheduledAt: firstOccurrence(schedule, from) };
   } catch (error) {
-    if (error instanceof StepBudgetExceeded) {
-      throw new InvalidRule(
-        `the rule takes more than ${MAX_RULE_STEPS} steps (periods of FREQ × INTERVAL) to evaluate: make it match more often or lower COUNT`,
-      );
-    }
+    if (error instanceof StepBudgetExceeded) throw new InvalidRule(`${error.message}: make it match more often or lower COUNT`);
     throw error;
   }
+}
+
+/**
+ * A new schedule's first occurrence at or after `from`, within HORIZON_YEARS. The occurrence after it must be at
+ * least an hour later: readRule's single BYMINUTE and BYSECOND already make every two occurrences a whole number of
+ * hours apart, and this cheap look at the first two guards the rule itself, whatever form a finer one would take.
+ */
+export function firstOccurrence(schedule: Schedule, from: Date): Date {
+  const first = schedule.firstFrom(from, addYears(from, HORIZON_YEARS));
+  if (!(first instanceof Date)) throw new InvalidRule(`the rule has no occurrence within ${HORIZON_YEARS} years`);
+  const second = schedule.nextAfter(first, new Date(first.getTime() + HOUR_MS - 1));
+  if (second instanceof Date) throw new InvalidRule('occurrences must be at least an hour apart: collection runs at most hourly');
+  return first;
 }
 
 function unchanged(draft: RuleDraft, stored: string): boolean {
@@ -166,31 +232,35 @@ function unchanged(draft: RuleDraft, stored: string): boolean {
   return (draft.start === null || draft.start.getTime() === current.start?.getTime()) && rule(draft) === rule(current);
 }
 
-/** What a due event emits: one job at `occurrence` (null: none), and the occurrence after `now` (null: none left). */
+/**
+ * What a due event emits: one job at `occurrence` (null: none), and the occurrence after `now` (null: none left).
+ * `stopped` says why an event stops (next null) for another reason than its rule having ended; the scheduler logs it.
+ */
 export interface DueRun {
   occurrence: Date | null;
   next: Date | null;
+  stopped?: string;
 }
 
 /**
  * The run of an event due at `now` whose first unemitted occurrence is `nextScheduledAt` (<= now). Occurrences
  * missed while no scheduler ran collapse into one run at the latest of them: a collection is a snapshot, and
- * several back-to-back runs would only collect the same data again. A one-off event ('') runs once.
+ * several back-to-back runs would only collect the same data again. A one-off event ('') runs once. Nothing is ever
+ * emitted at a time that is not an occurrence: a stored rule that no longer reads or that exceeds the step budget
+ * stops the event without a job, and one whose next occurrence is beyond HORIZON_YEARS stops after this run.
  */
 export function dueRun(rrule: string, nextScheduledAt: Date, now: Date): DueRun {
   if (rrule === '') return { occurrence: nextScheduledAt, next: null };
-  const schedule = Schedule.parse(rrule);
-  let occurrence: Date;
   try {
-    occurrence = schedule.latestIn(nextScheduledAt, now) ?? nextScheduledAt;
+    const schedule = Schedule.parse(rrule);
+    // The next occurrence first: for a COUNT rule, its walk from DTSTART then also serves the earlier window.
+    const next = schedule.nextAfter(now, addYears(now, HORIZON_YEARS));
+    const occurrence = schedule.latestIn(nextScheduledAt, now);
+    if (next === 'beyond') return { occurrence, next: null, stopped: `the rule has no occurrence within ${HORIZON_YEARS} years` };
+    return { occurrence, next: next === 'ended' ? null : next };
   } catch (error) {
-    if (!(error instanceof StepBudgetExceeded)) throw error;
-    occurrence = nextScheduledAt;
-  }
-  try {
-    return { occurrence, next: schedule.nextAfter(now) };
-  } catch (error) {
-    if (!(error instanceof StepBudgetExceeded)) throw error;
-    return { occurrence, next: null };
+    if (error instanceof InvalidRule) return { occurrence: null, next: null, stopped: `its rule cannot be read (${error.message})` };
+    if (error instanceof StepBudgetExceeded) return { occurrence: null, next: null, stopped: error.message };
+    throw error;
   }
 }

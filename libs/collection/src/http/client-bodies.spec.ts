@@ -41,6 +41,14 @@ describe('readCreateClientBody', () => {
   );
 });
 
+describe('client bodies and NUL', () => {
+  it('passes NUL on for ClientCommands to refuse in its own order', () => {
+    expect(readCreateClientBody({ name: 'a\u0000', type: 'sharp\u0000hound', domain_controller: 'dc\u0000' }))
+      .toEqual({ name: 'a\u0000', type: 'sharp\u0000hound', domainController: 'dc\u0000' });
+    expect(readUpdateClientBody({ name: 'a\u0000', domain_controller: 'dc\u0000' })).toEqual({ name: 'a\u0000', domainController: 'dc\u0000' });
+  });
+});
+
 describe('readUpdateClientBody', () => {
   it('tells an absent domain_controller (unchanged) from null (cleared)', () => {
     expect(readUpdateClientBody({ name: 'n' })).toEqual({ name: 'n', domainController: undefined });

@@ -5,16 +5,15 @@ import {
   ApiError, ApiErrors, CurrentPrincipal, data, EnterpriseOnly, RequirePermission, type Principal, type RawQuery,
 } from '@app/platform';
 import { ClientFlow } from '../application/client-flow.js';
-import type { JobsRead } from '../application/job-queries.js';
-import type { Hydration } from '../application/references.js';
 import { AVAILABLE_JOB_LIST, parseJobListQuery } from '../application/job-list-spec.js';
-import { readHydration } from './hydration.params.js';
-import { CheckInDto, EndJobDto, readCheckInBody, readEndBody, readStartBody, StartJobDto } from './job-bodies.js';
-import { presentClient, presentJob } from './presenters.js';
+import { Hydrated, readHydration } from './hydration.params.js';
+import {
+  CheckInDto, EndJobDto, MAX_DOMAIN_NAME_LENGTH, MAX_DOMAIN_RESULTS, MAX_MESSAGE_LENGTH, MAX_REPORTED_LENGTH,
+  readCheckInBody, readEndBody, readStartBody, StartJobDto,
+} from './job-bodies.js';
+import { presentJobs } from './job-pages.js';
+import { presentClient } from './presenters.js';
 import { ClientView, JobView } from './views.js';
-
-const presentJobs = (read: JobsRead, hydration: Hydration) =>
-  read.jobs.map((job) => presentJob(job, { hydration, objects: read.objects }));
 
 /** The calling collection client; users get 404 here, as on every client-only route of the reference. */
 function callingClient(principal: Principal): string {
@@ -38,9 +37,11 @@ export class ClientFlowController {
   @ApiOperation({
     summary: 'Check in: the client reports its address, hostname, version, user and user SID',
     description: 'Keys match without regard to case; address may be sent as ip_address, usersid as user_sid. ' +
-      'Fields left out keep their value; last_checkin becomes now. Client-only: users get 404.',
+      `Each at most ${MAX_REPORTED_LENGTH} characters. Fields left out keep their value; last_checkin becomes now. ` +
+      'Client-only: users get 404.',
   })
   @ApiBody({ type: CheckInDto, required: false })
+  @Hydrated('of events and jobs')
   @ApiOkResponse({ type: ClientView, description: '`{"data": Client}`' })
   @ApiErrors(400, 401, 403, 404)
   async checkIn(@Body() body: unknown, @Query() query: RawQuery, @CurrentPrincipal() principal: Principal) {
@@ -57,6 +58,7 @@ export class ClientFlowController {
       'hydrate_ous / hydrate_domains of GET /api/v2/tasks/available. Client-only: users get 404.',
   })
   @ApiQuery({ name: 'sort_by', required: false, isArray: true, description: 'repeatable; `-` prefix for descending' })
+  @Hydrated()
   @ApiOkResponse({ description: '`{"data": [Job]}`' })
   @ApiErrors(400, 401, 403, 404)
   async available(@Query() query: RawQuery, @CurrentPrincipal() principal: Principal) {
@@ -68,6 +70,7 @@ export class ClientFlowController {
 
   @Get('jobs/current')
   @ApiOperation({ summary: 'The calling client\'s RUNNING job (404 when none)', description: 'Client-only: users get 404.' })
+  @Hydrated()
   @ApiOkResponse({ type: JobView, description: '`{"data": Job}`' })
   @ApiErrors(401, 403, 404)
   async current(@Query() query: RawQuery, @CurrentPrincipal() principal: Principal) {
@@ -85,6 +88,7 @@ export class ClientFlowController {
       '`the client is already running a job: end it before starting another`. Client-only: users get 404.',
   })
   @ApiBody({ type: StartJobDto })
+  @Hydrated()
   @ApiOkResponse({ type: JobView, description: '`{"data": Job}`' })
   @ApiErrors(400, 401, 403, 404)
   async start(@Body() body: unknown, @Query() query: RawQuery, @CurrentPrincipal() principal: Principal) {
@@ -100,10 +104,12 @@ export class ClientFlowController {
   @ApiOperation({
     summary: 'End the calling client\'s RUNNING job',
     description: 'status COMPLETE or FAILED (any case; 2 or 5), else 400 `invalid status`. message becomes ' +
-      'status_message; log_path and domain_results (at most 1000, each with a domain_name) are stored with the ' +
-      'job, end_time now. No RUNNING job: 404. Client-only: users get 404.',
+      `status_message; log_path and domain_results (at most ${MAX_DOMAIN_RESULTS}, each with a domain_name) are ` +
+      `stored with the job, end_time now. message, log_path and a result's message: at most ${MAX_MESSAGE_LENGTH} ` +
+      `characters; domain_name at most ${MAX_DOMAIN_NAME_LENGTH}. No RUNNING job: 404. Client-only: users get 404.`,
   })
   @ApiBody({ type: EndJobDto })
+  @Hydrated()
   @ApiOkResponse({ type: JobView, description: '`{"data": Job}` with its domain_results' })
   @ApiErrors(400, 401, 403, 404)
   async end(@Body() body: unknown, @Query() query: RawQuery, @CurrentPrincipal() principal: Principal) {

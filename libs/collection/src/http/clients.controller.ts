@@ -11,7 +11,7 @@ import { CLIENT_LIST } from '../application/client-list-spec.js';
 import { ClientQueries, type ClientsWithRelations } from '../application/client-queries.js';
 import { HYDRATE_ALL } from '../application/references.js';
 import { CreateClientDto, readCreateClientBody, readUpdateClientBody, UpdateClientDto } from './client-bodies.js';
-import { readHydration } from './hydration.params.js';
+import { Hydrated, readHydration } from './hydration.params.js';
 import { presentClient, presentClientToken, type PresentContext } from './presenters.js';
 import { ClientTokenView, ClientView } from './views.js';
 
@@ -23,7 +23,6 @@ class ClientPageView {
 }
 
 const CLIENT_ID = 'client_id';
-const HYDRATE = { required: false, type: Boolean, description: 'default true; false shows OUs (domains) of events and jobs as objectids' };
 
 const clientData = { schema: { properties: { data: { $ref: getSchemaPath(ClientView) } } } };
 const tokenData = { schema: { properties: { data: { $ref: getSchemaPath(ClientTokenView) } } } };
@@ -49,8 +48,7 @@ export class ClientsController {
       'created_at, updated_at, deleted_at. Deleted clients appear only when deleted_at is filtered on. Token keys ' +
       'are never shown ("").',
   })
-  @ApiQuery({ name: 'hydrate_ous', ...HYDRATE })
-  @ApiQuery({ name: 'hydrate_domains', ...HYDRATE })
+  @Hydrated('of events and jobs')
   @ApiQuery({ name: 'sort_by', required: false, isArray: true, description: 'repeatable; `-` prefix for descending' })
   @ApiQuery({ name: 'skip', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 100, at most 1000' })
@@ -83,8 +81,7 @@ export class ClientsController {
   @Get(':client_id')
   @RequirePermission(Permissions.ClientsRead)
   @ApiOperation({ summary: 'Get a collection client (its token key is never shown)' })
-  @ApiQuery({ name: 'hydrate_ous', ...HYDRATE })
-  @ApiQuery({ name: 'hydrate_domains', ...HYDRATE })
+  @Hydrated('of events and jobs')
   @ApiOkResponse(clientData)
   @ApiErrors(400, 401, 403, 404)
   async get(@UuidId(CLIENT_ID) id: string, @Query() query: RawQuery) {

@@ -3,13 +3,13 @@ import { ApiError, ErrorMessages, UUID_PATTERN } from '@app/platform';
 import { CollectionErrors } from '../application/collection-errors.js';
 import type { EventDraft } from '../application/event-commands.js';
 import { COLLECTION_FLAG_FIELDS, type CollectionFlags } from '../domain/collection.js';
+import { longerThan } from '../domain/text.js';
+import { MAX_SCOPE_OBJECTS, objectIds } from './body-fields.js';
 
 // Event bodies are read by hand rather than by class-validator: every field has its own message naming it, and the
 // checks run in a fixed, documented order (the body's fields in the order below, then EventCommands' rules).
 
 export const MAX_TITLE_LENGTH = 1000;
-export const MAX_SCOPE_OBJECTS = 1000;
-const MAX_OBJECTID_LENGTH = 256;
 
 /** POST /api/v2/events and PUT /api/v2/events/{event_id}. */
 export class EventBodyDto {
@@ -47,7 +47,7 @@ export function readEventBody(raw: unknown, requireClientId: boolean): EventDraf
   const body = raw as Body;
   const clientId = readClientId(body, requireClientId);
   const title = readString(body, 'title');
-  if (title.length > MAX_TITLE_LENGTH) throw ApiError.badRequest(CollectionErrors.eventTitleTooLong(MAX_TITLE_LENGTH));
+  if (longerThan(title, MAX_TITLE_LENGTH)) throw ApiError.badRequest(CollectionErrors.eventTitleTooLong(MAX_TITLE_LENGTH));
   const rrule = readString(body, 'rrule');
   const flags = Object.fromEntries(COLLECTION_FLAG_FIELDS.map(([wire, field]) => [field, readBoolean(body, wire)])) as Omit<CollectionFlags, 'allTrustedDomains'>;
   return {
@@ -56,8 +56,8 @@ export function readEventBody(raw: unknown, requireClientId: boolean): EventDraf
     rrule,
     ...flags,
     allTrustedDomains: readBoolean(body, 'all_trusted_domains'),
-    ous: readObjectIds(body, 'ous'),
-    domains: readObjectIds(body, 'domains'),
+    ous: objectIds(value(body, 'ous'), 'ous'),
+    domains: objectIds(value(body, 'domains'), 'domains'),
   };
 }
 
@@ -86,20 +86,4 @@ function readBoolean(body: Body, name: string): boolean {
   if (raw === undefined || raw === null) return false;
   if (typeof raw !== 'boolean') throw ApiError.badRequest(CollectionErrors.fieldType(name, 'a boolean'));
   return raw;
-}
-
-/** Objectids as the graph stores them: trimmed, upper-cased, each once (first position kept). */
-function readObjectIds(body: Body, name: string): string[] {
-  const raw = value(body, name);
-  if (raw === undefined || raw === null) return [];
-  const shape = `an array of objectids (non-empty strings of at most ${MAX_OBJECTID_LENGTH} characters)`;
-  if (!Array.isArray(raw)) throw ApiError.badRequest(CollectionErrors.fieldType(name, shape));
-  if (raw.length > MAX_SCOPE_OBJECTS) throw ApiError.badRequest(CollectionErrors.objectIdsTooMany(name, MAX_SCOPE_OBJECTS));
-  const ids = new Set<string>();
-  for (const item of raw) {
-    const id = typeof item === 'string' ? item.trim().toUpperCase() : '';
-    if (id === '' || id.length > MAX_OBJECTID_LENGTH || id.includes('\u0000')) throw ApiError.badRequest(CollectionErrors.fieldType(name, shape));
-    ids.add(id);
-  }
-  return [...ids];
 }

@@ -7,10 +7,10 @@ import { Permissions } from '@app/identity';
 import { EventCommands } from '../application/event-commands.js';
 import { EVENT_LIST } from '../application/event-list-spec.js';
 import { EventQueries } from '../application/event-queries.js';
-import { HYDRATE_ALL } from '../application/references.js';
+import type { Hydration } from '../application/references.js';
 import type { CollectionEvent } from '../domain/records.js';
 import { EventBodyDto, readEventBody } from './event-bodies.js';
-import { readHydration } from './hydration.params.js';
+import { Hydrated, readHydration } from './hydration.params.js';
 import { presentEvent } from './presenters.js';
 import { EventView } from './views.js';
 
@@ -22,15 +22,16 @@ class EventPageView {
 }
 
 const EVENT_ID = 'event_id';
-const HYDRATE = { required: false, type: Boolean, description: 'default true; false shows OUs (domains) as objectids' };
 const eventData = { schema: { properties: { data: { $ref: getSchemaPath(EventView) } } } };
 const CHECKS =
-  'Checks, in order: the body is a JSON object; its fields have their types (client_id a uuid, title and rrule ' +
-  'strings, the flags booleans, ous and domains arrays of at most 1000 objectids); client_id is given (POST); at ' +
-  'least one data collection flag; at most one of ous, domains, all_trusted_domains; the rrule; the client exists ' +
-  '(404). rrule: RFC 5545 RRULE with an optional UTC DTSTART (default now, to the second), HOURLY at the finest, ' +
-  'COUNT or UNTIL allowed, first occurrence within 5 years; absent or "" runs once, now. The stored rule is normalised ' +
-  'and always carries its DTSTART. next_scheduled_at is the first occurrence from now on.';
+  'Checks, in order: hydrate_ous and hydrate_domains (they shape the answer, as on GET); the body is a JSON object; ' +
+  'its fields have their types (client_id a uuid, title and rrule strings, the flags booleans, ous and domains ' +
+  'arrays of at most 1000 objectids); client_id is given (POST); at least one data collection flag; at most one of ' +
+  'ous, domains, all_trusted_domains; the rrule; the client exists (404). rrule: RFC 5545 RRULE with an optional UTC ' +
+  'DTSTART (default now, to the second), at most hourly (FREQ HOURLY at the finest, one BYMINUTE and one BYSECOND ' +
+  'value, occurrences at least an hour apart), COUNT or UNTIL allowed, first occurrence within 5 years, at most ' +
+  '20000 periods of FREQ × INTERVAL to evaluate; absent or "" runs once, now. The stored rule is normalised and ' +
+  'always carries its DTSTART. next_scheduled_at is the first occurrence from now on.';
 
 /** Collection events (enterprise): a client's schedules, which the scheduler turns into jobs. */
 @ApiTags('Events (Schedules)')
@@ -51,8 +52,7 @@ export class EventsController {
       'ca_registry_collection, dc_registry_collection, all_trusted_domains (booleans). sort_by: next_scheduled_at, id, ' +
       'title, created_at, updated_at, deleted_at. Deleted events appear only when deleted_at is filtered on.',
   })
-  @ApiQuery({ name: 'hydrate_ous', ...HYDRATE })
-  @ApiQuery({ name: 'hydrate_domains', ...HYDRATE })
+  @Hydrated()
   @ApiQuery({ name: 'sort_by', required: false, isArray: true, description: 'repeatable; `-` prefix for descending' })
   @ApiQuery({ name: 'skip', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 100, at most 1000' })
@@ -70,18 +70,19 @@ export class EventsController {
   @HttpCode(200)
   @RequirePermission(Permissions.ClientsManage)
   @ApiOperation({ summary: 'Create an event', description: `Answers 200 with the event. ${CHECKS}` })
+  @Hydrated()
   @ApiBody({ type: EventBodyDto })
   @ApiOkResponse(eventData)
   @ApiErrors(400, 401, 403, 404)
-  async create(@Body() body: unknown) {
-    return this.present(await this.commands.create(readEventBody(body, true)));
+  async create(@Body() body: unknown, @Query() query: RawQuery) {
+    const hydration = readHydration(query);
+    return this.present(await this.commands.create(readEventBody(body, true)), hydration);
   }
 
   @Get(`:${EVENT_ID}`)
   @RequirePermission(Permissions.ClientsRead)
   @ApiOperation({ summary: 'Get an event' })
-  @ApiQuery({ name: 'hydrate_ous', ...HYDRATE })
-  @ApiQuery({ name: 'hydrate_domains', ...HYDRATE })
+  @Hydrated()
   @ApiOkResponse(eventData)
   @ApiErrors(400, 401, 403, 404)
   async get(@IntId(EVENT_ID) id: number, @Query() query: RawQuery) {
@@ -100,11 +101,13 @@ export class EventsController {
       'without a DTSTART, or the stored text, keeps the stored DTSTART and next_scheduled_at. The event must exist ' +
       `(404) before the rule and the client are checked. ${CHECKS}`,
   })
+  @Hydrated()
   @ApiBody({ type: EventBodyDto })
   @ApiOkResponse(eventData)
   @ApiErrors(400, 401, 403, 404)
-  async update(@IntId(EVENT_ID) id: number, @Body() body: unknown) {
-    return this.present(await this.commands.update(id, readEventBody(body, false)));
+  async update(@IntId(EVENT_ID) id: number, @Body() body: unknown, @Query() query: RawQuery) {
+    const hydration = readHydration(query);
+    return this.present(await this.commands.update(id, readEventBody(body, false)), hydration);
   }
 
   @Delete(`:${EVENT_ID}`)
@@ -120,8 +123,9 @@ export class EventsController {
     await this.commands.delete(id);
   }
 
-  private async present(event: CollectionEvent) {
-    const found = await this.queries.withObjects(event, HYDRATE_ALL);
-    return data(presentEvent(found.event, { hydration: HYDRATE_ALL, objects: found.objects }));
+  /** A written event as the jobs' writes answer theirs: hydrated as the request's hydrate_ous/hydrate_domains say. */
+  private async present(event: CollectionEvent, hydration: Hydration) {
+    const found = await this.queries.withObjects(event, hydration);
+    return data(presentEvent(found.event, { hydration, objects: found.objects }));
   }
 }

@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import { ApiError, type RawQuery } from '@app/platform';
 import { CollectionErrors } from '../application/collection-errors.js';
 import type { Hydration } from '../application/references.js';
@@ -21,3 +23,17 @@ function flag(query: RawQuery, name: string): boolean {
   if (text === 'false' || text === '0') return false;
   throw ApiError.badRequest(CollectionErrors.hydrationMalformed(name));
 }
+
+const HYDRATE_OBJECTS = 'OUs (domains)';
+
+/**
+ * Documents hydrate_ous and hydrate_domains (read by readHydration). `of` says whose OUs and domains they change
+ * when that is not the answer's own, e.g. "of events and jobs" for clients.
+ */
+export const Hydrated = (of = '') => {
+  const description = `default true; false shows ${HYDRATE_OBJECTS}${of ? ` ${of}` : ''} as objectids`;
+  return applyDecorators(
+    ApiQuery({ name: 'hydrate_ous', required: false, type: Boolean, description }),
+    ApiQuery({ name: 'hydrate_domains', required: false, type: Boolean, description }),
+  );
+};

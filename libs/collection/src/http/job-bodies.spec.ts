@@ -42,8 +42,11 @@ describe('readAdHocJobBody', () => {
     });
   });
 
-  it('takes an empty domain controller for the client\'s own', () => {
-    expect(readAdHocJobBody({ domain_controller: '' }).domainController).toBeNull();
+  it('passes the domain controller on as sent (JobCommands trims and checks it), absent or null as null', () => {
+    expect(readAdHocJobBody({ domain_controller: ' dc01 ' }).domainController).toBe(' dc01 ');
+    expect(readAdHocJobBody({ domain_controller: '' }).domainController).toBe('');
+    expect(readAdHocJobBody({ domain_controller: null }).domainController).toBeNull();
+    expect(readAdHocJobBody({}).domainController).toBeNull();
   });
 
   it.each([
@@ -57,7 +60,6 @@ describe('readAdHocJobBody', () => {
     [{ ous: ['a\u0000'] }, `ous must be ${OBJECT_IDS}`],
     [{ ous: Array.from({ length: 1001 }, (_, i) => `OU-${i}`) }, 'ous may name at most 1000 objects'],
     [{ domain_controller: 5 }, 'domain_controller must be a string'],
-    [{ domain_controller: 'x'.repeat(256) }, 'domain_controller is limited to 255 characters'],
     [{ domain_controller: 'dc\u0000' }, 'domain_controller must not contain NUL characters'],
   ])('refuses %j: %s', (body, message) => {
     expect(refusal(() => readAdHocJobBody(body))).toEqual({ status: 400, message });
@@ -79,6 +81,19 @@ describe('readCheckInBody', () => {
     expect(readCheckInBody({ usersid: '', hostname: null })).toEqual({ userSid: null });
     expect(readCheckInBody(undefined)).toEqual({});
     expect(readCheckInBody({})).toEqual({});
+  });
+
+  it('takes reported strings of up to 255 characters (code points)', () => {
+    const long = 'h'.repeat(255);
+    const wide = '\u{1F600}'.repeat(255);
+    expect(readCheckInBody({ hostname: long, version: wide, username: long, usersid: long, address: long }))
+      .toEqual({ hostname: long, version: wide, configuredUser: long, userSid: long, ipAddress: long });
+  });
+
+  it.each([
+    ['hostname'], ['version'], ['username'], ['usersid'], ['address'], ['ip_address'], ['user_sid'],
+  ])('refuses a %s over 255 characters, naming it', (field) => {
+    expect(refusal(() => readCheckInBody({ [field]: 'x'.repeat(256) }))).toEqual({ status: 400, message: `${field} is limited to 255 characters` });
   });
 
   it.each([
@@ -119,6 +134,15 @@ describe('readEndBody', () => {
     });
   });
 
+  it('takes the longest values allowed: 200 results, 4096-character messages and log path, 255-character names', () => {
+    const read = readEndBody({
+      status: 'complete', message: 'm'.repeat(4096), log_path: 'l'.repeat(4096),
+      domain_results: Array.from({ length: 200 }, (_, i) => ({ domain_name: `${i}`.padEnd(255, 'd'), message: '\u{1F600}'.repeat(4096) })),
+    });
+    expect([read.message.length, read.logPath.length, read.domainResults.length]).toEqual([4096, 4096, 200]);
+    expect(read.domainResults[199].domainName).toHaveLength(255);
+  });
+
   it('takes COMPLETE and FAILED in any case, or 2 and 5', () => {
     expect(readEndBody({ status: 'failed' }).status).toBe(JobStatus.Failed);
     expect(readEndBody({ Status: ' COMPLETE ' }).status).toBe(JobStatus.Complete);
@@ -142,7 +166,12 @@ describe('readEndBody', () => {
     [{ status: 'complete', domain_results: [{ domain_name: 'A', user_count: -1 }] }, 'domain_results[0].user_count must be an integer from 0 to 2147483647'],
     [{ status: 'complete', domain_results: [{ domain_name: 'A', gpo_count: 2 ** 31 }] }, 'domain_results[0].gpo_count must be an integer from 0 to 2147483647'],
     [{ status: 'complete', domain_results: [{ domain_name: 'A', ou_count: 1.5 }] }, 'domain_results[0].ou_count must be an integer from 0 to 2147483647'],
-    [{ status: 'complete', domain_results: Array.from({ length: 1001 }, () => ({ domain_name: 'A' })) }, 'domain_results may hold at most 1000 entries'],
+    [{ status: 'complete', domain_results: Array.from({ length: 201 }, () => ({ domain_name: 'A' })) }, 'domain_results may hold at most 200 entries'],
+    [{ status: 'complete', message: 'm'.repeat(4097) }, 'message is limited to 4096 characters'],
+    [{ status: 'complete', Log_Path: 'l'.repeat(4097) }, 'log_path is limited to 4096 characters'],
+    [{ status: 'complete', domain_results: [{ domain_name: 'D'.repeat(256) }] }, 'domain_results[0].domain_name is limited to 255 characters'],
+    [{ status: 'complete', domain_results: [{ domain_name: 'A' }, { domain_name: 'B', message: 'm'.repeat(4097) }] }, 'domain_results[1].message is limited to 4096 characters'],
+    [{ status: 'complete', domain_results: [{ domain_name: 'A\u0000' }] }, 'domain_results[0].domain_name must not contain NUL characters'],
   ])('refuses %#: %s', (body, message) => {
     expect(refusal(() => readEndBody(body))).toEqual({ status: 400, message });
   });

@@ -1,21 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiError, ErrorMessages, INT32_MAX } from '@app/platform';
+import { ApiError, INT32_MAX } from '@app/platform';
 import { CollectionErrors } from '../application/collection-errors.js';
-import { MAX_SCOPE_OBJECTS } from './event-bodies.js';
+import { DOMAIN_CONTROLLER_MAX } from '../application/domain-controller.js';
 import type { AdHocJobDraft } from '../application/job-commands.js';
 import type { CheckIn, JobEnd } from '../application/ports.js';
 import { COLLECTION_FLAG_FIELDS, type CollectionFlags } from '../domain/collection.js';
 import { CLIENT_END_STATUSES, JobStatus } from '../domain/job-status.js';
 import { DOMAIN_RESULT_COUNTS, type DomainResultCount, type NewDomainResult } from '../domain/records.js';
+import { BodyFields, isJsonObject, MAX_SCOPE_OBJECTS, type BodyOptions } from './body-fields.js';
 
-export const MAX_DOMAIN_RESULTS = 1000;
-const DOMAIN_CONTROLLER_MAX = 255;
-const MAX_OBJECTID_LENGTH = 256;
-const OBJECT_IDS = `an array of objectids (non-empty strings of at most ${MAX_OBJECTID_LENGTH} characters)`;
+/** A forest has tens of domains: 200 results per run is ample, and bounds what every job listing carries. */
+export const MAX_DOMAIN_RESULTS = 200;
+/** What a client reports about itself (check-in): names, a version, a SID, an address. */
+export const MAX_REPORTED_LENGTH = 255;
+/** A job's end message, its log path and a domain result's message. */
+export const MAX_MESSAGE_LENGTH = 4096;
+/** A domain result's domain name (a DNS name is at most 253 characters). */
+export const MAX_DOMAIN_NAME_LENGTH = 255;
 
-// These bodies are read by hand rather than by class-validator: the client-flow bodies must match keys without
-// regard to case, as Go's decoder does (collectors send `Address` or `address`), and each refusal names the field
-// it is about. The classes below document the bodies in OpenAPI.
+// Every job body names the field of a refusal (`<field> must be …`, `<field> is limited to …`); the client-flow
+// bodies (check-in, start, end) match keys without regard to case, as Go's decoder does (collectors send `Address`
+// or `address`). Client-reported strings are capped: every listing shows them. The classes below document the
+// bodies in OpenAPI.
+
+const CLIENT_BODY: BodyOptions = { foldCase: true };
 
 /** POST /api/v2/clients/{client_id}/jobs. */
 export class AdHocJobDto {
@@ -26,18 +34,21 @@ export class AdHocJobDto {
   @ApiPropertyOptional() ca_registry_collection?: boolean;
   @ApiPropertyOptional() dc_registry_collection?: boolean;
   @ApiPropertyOptional() all_trusted_domains?: boolean;
-  @ApiPropertyOptional({ type: [String], description: 'OU objectids (stored upper-cased)' }) ous?: string[];
-  @ApiPropertyOptional({ type: [String], description: 'domain objectids (stored upper-cased)' }) domains?: string[];
-  @ApiPropertyOptional({ description: 'default (absent, null or ""): the client\'s domain controller' }) domain_controller?: string;
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SCOPE_OBJECTS, description: 'OU objectids (stored upper-cased)' }) ous?: string[];
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SCOPE_OBJECTS, description: 'domain objectids (stored upper-cased)' }) domains?: string[];
+  @ApiPropertyOptional({
+    maxLength: DOMAIN_CONTROLLER_MAX, description: 'trimmed; default (absent, null or blank): the client\'s domain controller',
+  })
+  domain_controller?: string;
 }
 
 /** PUT /api/v2/clients/update; keys match without regard to case. */
 export class CheckInDto {
-  @ApiPropertyOptional({ description: 'also accepted as ip_address' }) address?: string;
-  @ApiPropertyOptional() hostname?: string;
-  @ApiPropertyOptional() version?: string;
-  @ApiPropertyOptional({ description: 'shown as configured_user' }) username?: string;
-  @ApiPropertyOptional({ description: 'also accepted as user_sid; "" clears it' }) usersid?: string;
+  @ApiPropertyOptional({ maxLength: MAX_REPORTED_LENGTH, description: 'also accepted as ip_address' }) address?: string;
+  @ApiPropertyOptional({ maxLength: MAX_REPORTED_LENGTH }) hostname?: string;
+  @ApiPropertyOptional({ maxLength: MAX_REPORTED_LENGTH }) version?: string;
+  @ApiPropertyOptional({ maxLength: MAX_REPORTED_LENGTH, description: 'shown as configured_user' }) username?: string;
+  @ApiPropertyOptional({ maxLength: MAX_REPORTED_LENGTH, description: 'also accepted as user_sid; "" clears it' }) usersid?: string;
 }
 
 /** POST /api/v2/jobs/start. */
@@ -46,101 +57,47 @@ export class StartJobDto {
 }
 
 export class DomainResultDto {
-  @ApiProperty() domain_name: string;
+  @ApiProperty({ maxLength: MAX_DOMAIN_NAME_LENGTH }) domain_name: string;
   @ApiPropertyOptional() success?: boolean;
-  @ApiPropertyOptional() message?: string;
+  @ApiPropertyOptional({ maxLength: MAX_MESSAGE_LENGTH }) message?: string;
   @ApiPropertyOptional({ description: 'each *_count: an integer 0..2147483647, default 0' }) user_count?: number;
 }
 
 /** POST /api/v2/jobs/end. */
 export class EndJobDto {
   @ApiProperty({ description: 'COMPLETE or FAILED (case-insensitive), or 2 / 5' }) status: string;
-  @ApiPropertyOptional() message?: string;
-  @ApiPropertyOptional() log_path?: string;
-  @ApiPropertyOptional({ type: [DomainResultDto], description: `at most ${MAX_DOMAIN_RESULTS} entries` }) domain_results?: DomainResultDto[];
+  @ApiPropertyOptional({ maxLength: MAX_MESSAGE_LENGTH }) message?: string;
+  @ApiPropertyOptional({ maxLength: MAX_MESSAGE_LENGTH }) log_path?: string;
+  @ApiPropertyOptional({ type: [DomainResultDto], maxItems: MAX_DOMAIN_RESULTS }) domain_results?: DomainResultDto[];
 }
 
-type Fields = ReadonlyMap<string, unknown>;
-
-const unmarshal = () => ApiError.badRequest(ErrorMessages.unmarshalJson);
-
-/** The body's fields by exact name; null stands for an absent field (Go's null.X). */
-function exactFields(body: unknown): Fields {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw unmarshal();
-  return new Map(Object.entries(body).filter(([, value]) => value !== null));
-}
-
-/** The body's fields by lower-cased name (Go matches keys without regard to case; the last one given wins). */
-function foldedFields(body: unknown): Fields {
-  // A client may send no body at all for a check-in that only reports its presence.
-  if (body === undefined) return new Map();
-  return new Map([...exactFields(body)].map(([key, value]) => [key.toLowerCase(), value]));
-}
-
-function text(fields: Fields, name: string, label = name): string | undefined {
-  const value = fields.get(name);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw ApiError.badRequest(CollectionErrors.fieldType(label, 'a string'));
-  if (value.includes('\u0000')) throw ApiError.badRequest(CollectionErrors.fieldNul(label));
-  return value;
-}
-
-function flag(fields: Fields, name: string, label = name): boolean | undefined {
-  const value = fields.get(name);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw ApiError.badRequest(CollectionErrors.fieldType(label, 'a boolean'));
-  return value;
-}
-
-/**
- * Objectids, trimmed and upper-cased as the graph stores them, each once; the limits and messages of event bodies
- * (an ad-hoc job names its scope as an event does).
- */
-function objectIds(fields: Fields, name: string): string[] {
-  const value = fields.get(name);
-  if (value === undefined) return [];
-  const refuse = () => ApiError.badRequest(CollectionErrors.fieldType(name, OBJECT_IDS));
-  if (!Array.isArray(value)) throw refuse();
-  if (value.length > MAX_SCOPE_OBJECTS) throw ApiError.badRequest(CollectionErrors.objectIdsTooMany(name, MAX_SCOPE_OBJECTS));
-  const ids = value.map((item) => {
-    const id = typeof item === 'string' ? item.trim().toUpperCase() : '';
-    if (id === '' || id.length > MAX_OBJECTID_LENGTH || id.includes('\u0000')) throw refuse();
-    return id;
-  });
-  return [...new Set(ids)];
-}
-
-/** Reads an ad-hoc job body; JobCommands checks the flags and the scope. */
+/** Reads an ad-hoc job body; JobCommands checks the domain controller, the flags and the scope. */
 export function readAdHocJobBody(raw: unknown): AdHocJobDraft {
-  const fields = exactFields(raw);
-  const flags = { allTrustedDomains: flag(fields, 'all_trusted_domains') ?? false } as CollectionFlags;
-  for (const [wire, field] of COLLECTION_FLAG_FIELDS) flags[field] = flag(fields, wire) ?? false;
-  const value = fields.get('domain_controller');
-  if (value !== undefined && typeof value !== 'string') {
-    throw ApiError.badRequest(CollectionErrors.fieldType('domain_controller', 'a string'));
-  }
-  if (typeof value === 'string' && value.includes('\u0000')) throw ApiError.badRequest(CollectionErrors.domainControllerNul);
-  if (typeof value === 'string' && value.length > DOMAIN_CONTROLLER_MAX) {
-    throw ApiError.badRequest(CollectionErrors.domainControllerTooLong);
-  }
+  const fields = BodyFields.of(raw);
+  const flags = { allTrustedDomains: fields.boolean('all_trusted_domains') ?? false } as CollectionFlags;
+  for (const [wire, field] of COLLECTION_FLAG_FIELDS) flags[field] = fields.boolean(wire) ?? false;
   return {
     ...flags,
-    ous: objectIds(fields, 'ous'),
-    domains: objectIds(fields, 'domains'),
-    domainController: value === undefined || value === '' ? null : value,
+    ous: fields.objectIds('ous'),
+    domains: fields.objectIds('domains'),
+    domainController: fields.string('domain_controller') ?? null,
   };
 }
 
+/** A client-flow body: a client may send none at all (a check-in that only reports its presence). */
+const clientBody = (raw: unknown) => BodyFields.of(raw === undefined ? {} : raw, CLIENT_BODY);
+
 /** Reads a check-in: address (or ip_address), hostname, version, username, usersid (or user_sid), any case. */
 export function readCheckInBody(raw: unknown): CheckIn {
-  const fields = foldedFields(raw);
+  const fields = clientBody(raw);
+  const reported = (name: string) => fields.string(name, { max: MAX_REPORTED_LENGTH });
   const report: CheckIn = {};
   // Either spelling of an aliased field; the later one in the body would win in Go, the documented one wins here.
-  const ipAddress = text(fields, 'address') ?? text(fields, 'ip_address');
-  const hostname = text(fields, 'hostname');
-  const version = text(fields, 'version');
-  const configuredUser = text(fields, 'username');
-  const userSid = text(fields, 'usersid') ?? text(fields, 'user_sid');
+  const ipAddress = reported('address') ?? reported('ip_address');
+  const hostname = reported('hostname');
+  const version = reported('version');
+  const configuredUser = reported('username');
+  const userSid = reported('usersid') ?? reported('user_sid');
   if (ipAddress !== undefined) report.ipAddress = ipAddress;
   if (hostname !== undefined) report.hostname = hostname;
   if (version !== undefined) report.version = version;
@@ -155,25 +112,23 @@ export function readCheckInBody(raw: unknown): CheckIn {
  * i.e. "no such job".
  */
 export function readStartBody(raw: unknown): number | null {
-  const id = foldedFields(raw).get('id');
+  const id = clientBody(raw).value('id');
   if (typeof id !== 'number' || !Number.isInteger(id)) throw ApiError.badRequest(CollectionErrors.startIdRequired);
   return id >= 1 && Number.isSafeInteger(id) ? id : null;
 }
 
 /** Reads the end of a job: status COMPLETE or FAILED (any case, or 2 / 5), message, log_path, domain_results. */
 export function readEndBody(raw: unknown): JobEnd {
-  const fields = foldedFields(raw);
-  const results = fields.get('domain_results');
-  if (results !== undefined && !Array.isArray(results)) {
-    throw ApiError.badRequest(CollectionErrors.fieldType('domain_results', 'an array'));
-  }
+  const fields = clientBody(raw);
+  const results = fields.value('domain_results');
+  if (results !== undefined && !Array.isArray(results)) throw fields.wrongType('domain_results', 'an array');
   if (results !== undefined && results.length > MAX_DOMAIN_RESULTS) {
     throw ApiError.badRequest(CollectionErrors.tooManyDomainResults(MAX_DOMAIN_RESULTS));
   }
   return {
-    status: endStatus(fields.get('status')),
-    message: text(fields, 'message') ?? '',
-    logPath: text(fields, 'log_path') ?? '',
+    status: endStatus(fields.value('status')),
+    message: fields.string('message', { max: MAX_MESSAGE_LENGTH }) ?? '',
+    logPath: fields.string('log_path', { max: MAX_MESSAGE_LENGTH }) ?? '',
     domainResults: (results ?? []).map(domainResult),
   };
 }
@@ -188,25 +143,23 @@ function endStatus(value: unknown): JobEnd['status'] {
 }
 
 function domainResult(raw: unknown, index: number): NewDomainResult {
-  const at = (field: string) => `domain_results[${index}].${field}`;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw ApiError.badRequest(CollectionErrors.fieldType(`domain_results[${index}]`, 'an object'));
-  }
-  const fields = foldedFields(raw);
-  const domainName = text(fields, 'domain_name', at('domain_name'));
+  const path = `domain_results[${index}]`;
+  if (!isJsonObject(raw)) throw ApiError.badRequest(CollectionErrors.fieldType(path, 'an object'));
+  const fields = BodyFields.of(raw, { ...CLIENT_BODY, prefix: `${path}.` });
+  const domainName = fields.string('domain_name', { max: MAX_DOMAIN_NAME_LENGTH });
   if (domainName === undefined || domainName.trim() === '') throw ApiError.badRequest(CollectionErrors.domainNameRequired(index));
   const counts = {} as Record<DomainResultCount, number>;
   for (const count of DOMAIN_RESULT_COUNTS) {
-    const value = fields.get(count) ?? 0;
+    const value = fields.value(count) ?? 0;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > Number(INT32_MAX)) {
-      throw ApiError.badRequest(CollectionErrors.fieldType(at(count), `an integer from 0 to ${INT32_MAX}`));
+      throw fields.wrongType(count, `an integer from 0 to ${INT32_MAX}`);
     }
     counts[count] = value;
   }
   return {
     domainName,
-    success: flag(fields, 'success', at('success')) ?? false,
-    message: text(fields, 'message', at('message')) ?? '',
+    success: fields.boolean('success') ?? false,
+    message: fields.string('message', { max: MAX_MESSAGE_LENGTH }) ?? '',
     counts,
   };
 }

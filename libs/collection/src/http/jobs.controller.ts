@@ -2,18 +2,17 @@ import { applyDecorators, Body, Controller, Get, HttpCode, Post, Put, Query } fr
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, Deprecated, EnterpriseOnly, Int64Id, paginated, RequirePermission,
-  UuidId, type ListQuery, type Principal, type RawQuery,
+  ApiError, ApiErrors, CurrentPrincipal, data, Deprecated, EnterpriseOnly, Int64Id, RequirePermission, UuidId,
+  type Principal, type RawQuery,
 } from '@app/platform';
 import { JobCommands } from '../application/job-commands.js';
 import {
   AVAILABLE_JOB_LIST, COMPLETED_JOB_LIST, JOB_LIST, parseJobListQuery,
 } from '../application/job-list-spec.js';
-import { JobQueries, type JobsRead } from '../application/job-queries.js';
-import type { Hydration } from '../application/references.js';
-import { readHydration } from './hydration.params.js';
+import { JobQueries } from '../application/job-queries.js';
+import { Hydrated, readHydration } from './hydration.params.js';
 import { AdHocJobDto, readAdHocJobBody } from './job-bodies.js';
-import { presentJob } from './presenters.js';
+import { presentJobPage, presentJobs } from './job-pages.js';
 import { DomainReferenceView, JobView, OuReferenceView } from './views.js';
 
 const JOB_FILTERS =
@@ -23,11 +22,7 @@ const JOB_FILTERS =
   'ca_registry_collection, dc_registry_collection, all_trusted_domains (booleans); event_id (integer); client_id ' +
   '(uuid). hydrate_ous / hydrate_domains=false show OUs / domains as bare objectids. Soft-deleted jobs appear only ' +
   'when deleted_at is filtered on.';
-const HYDRATE = { required: false, type: Boolean, description: 'default true; false shows OUs (domains) as objectids' };
 const SORT_BY = { name: 'sort_by', required: false, isArray: true, description: 'repeatable; `-` prefix for descending' };
-
-/** The hydration parameters every Job answer takes. */
-const Hydrated = () => applyDecorators(ApiQuery({ name: 'hydrate_ous', ...HYDRATE }), ApiQuery({ name: 'hydrate_domains', ...HYDRATE }));
 
 /** skip and limit of the paginated listings. */
 const Paged = () => applyDecorators(
@@ -38,11 +33,6 @@ const Paged = () => applyDecorators(
 const SORT_COLUMNS =
   'event_id, execution_time, status, start_time, end_time, log_path, domain_controller, event_title, last_ingest, ' +
   'id, created_at, updated_at, deleted_at';
-
-/** The Jobs of an answer, hydrated as asked. */
-function presentJobs(read: JobsRead, hydration: Hydration): JobView[] {
-  return read.jobs.map((job) => presentJob(job, { hydration, objects: read.objects }));
-}
 
 /** A path job id as the store's number; an int64 beyond 2^53 names no job that can exist. */
 function jobId(text: string): number {
@@ -77,7 +67,7 @@ export class JobsController {
   async list(@Query() query: RawQuery) {
     const parsed = parseJobListQuery(JOB_LIST, query);
     const hydration = readHydration(query);
-    return page(await this.queries.list(parsed, hydration), parsed, hydration);
+    return presentJobPage(await this.queries.list(parsed, hydration), parsed, hydration);
   }
 
   @Get('jobs/:job_id')
@@ -103,7 +93,7 @@ export class JobsController {
   async cancel(@Int64Id('job_id') id: string, @Query() query: RawQuery) {
     const hydration = readHydration(query);
     const job = await this.commands.cancel(jobId(id));
-    return data(presentJob(job, { hydration, objects: await this.queries.objectsOf([job], hydration) }));
+    return data(presentJobs(await this.queries.withObjects([job], hydration), hydration)[0]);
   }
 
   @Get('tasks/available')
@@ -159,7 +149,8 @@ export class JobsController {
   @ApiOperation({
     summary: 'Ask a client for a collection run now (ad-hoc job)',
     description: 'A READY job with no event, execution_time now. At least one collection flag; at most one of ous, ' +
-      'domains and all_trusted_domains (none: the client\'s own domain). domain_controller defaults to the client\'s.',
+      'domains and all_trusted_domains (none: the client\'s own domain). domain_controller is trimmed, at most 255 ' +
+      'characters; absent, null or blank: the client\'s.',
   })
   @ApiBody({ type: AdHocJobDto })
   @Hydrated()
@@ -168,18 +159,14 @@ export class JobsController {
   async createAdHoc(@UuidId('client_id') clientId: string, @Body() body: unknown, @Query() query: RawQuery) {
     const hydration = readHydration(query);
     const job = await this.commands.createAdHoc(clientId, readAdHocJobBody(body));
-    return data(presentJob(job, { hydration, objects: await this.queries.objectsOf([job], hydration) }));
+    return data(presentJobs(await this.queries.withObjects([job], hydration), hydration)[0]);
   }
 
   private async completed(clientId: string, query: RawQuery) {
     const parsed = parseJobListQuery(COMPLETED_JOB_LIST, query);
     const hydration = readHydration(query);
-    return page(await this.queries.completed(clientId, parsed, hydration), parsed, hydration);
+    return presentJobPage(await this.queries.completed(clientId, parsed, hydration), parsed, hydration);
   }
-}
-
-function page(read: JobsRead & { count: number }, parsed: ListQuery, hydration: Hydration) {
-  return paginated(presentJobs(read, hydration), { count: read.count, skip: parsed.skip, limit: parsed.limit });
 }
 
 /** Whose READY jobs a caller sees: a client its own, a user with clients:Read everyone's, anyone else none (403). */

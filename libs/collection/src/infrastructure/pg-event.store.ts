@@ -25,8 +25,9 @@ const writableValues = (input: EventInput): unknown[] => [
 ];
 
 /**
- * Events in PostgreSQL. Writes lock the client row (FOR SHARE) they name, so an event is never written for a client
- * being deleted at the same moment: the client's deletion, which soft-deletes its events, waits for the write.
+ * Events in PostgreSQL. An event is never written for a client being deleted at the same moment: a create (or an
+ * update moving the event) locks the client row it names (FOR SHARE), and an update in place holds the event's row,
+ * so in both cases the client's deletion, which soft-deletes its events, waits for the write.
  */
 @Injectable()
 export class PgEventStore extends EventStore {
@@ -64,17 +65,29 @@ export class PgEventStore extends EventStore {
     return row ? toEvent(row) : null;
   }
 
-  update(id: number, input: EventInput): Promise<CollectionEvent | null> {
+  /**
+   * The event row is locked first (FOR UPDATE), so its read, the plan made from it and the write are one step: a
+   * concurrent PUT waits, and a scheduler tick either has moved next_scheduled_at before the read or waits for the
+   * write. A deletion of the event's client waits for the write too (it updates this row), then deletes the event as
+   * written. Moving the event to another client locks that one (FOR SHARE) as a create does; a client's deletion
+   * locks the client and then its own events, never this one, so the two orders cannot deadlock.
+   */
+  update(id: number, change: (current: CollectionEvent) => EventInput): Promise<CollectionEvent | null> {
     return this.db.transaction(async (m) => {
-      await requireLiveClient(m, input.clientId);
+      const [locked]: Row[] = await m.query(`SELECT ${SELECT} FROM collection_events e WHERE e.id = $1 AND e.deleted_at IS NULL FOR UPDATE`, [id]);
+      if (!locked) return null;
+      const current = toEvent(locked);
+      const input = change(current);
+      if (input.clientId !== current.clientId) await requireLiveClient(m, input.clientId);
+      else await requireLiveClient(m, input.clientId, false);
       const assignments = WRITABLE.map((column, i) => `${column} = $${i + 2}`).join(', ');
       const [row]: Row[] = await m.query(
         `WITH changed AS (
-           UPDATE collection_events SET ${assignments}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING *)
+           UPDATE collection_events SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *)
          SELECT ${SELECT} FROM changed e`,
         [id, ...writableValues(input)],
       );
-      return row ? toEvent(row) : null;
+      return toEvent(row);
     });
   }
 
@@ -105,8 +118,12 @@ export class PgEventStore extends EventStore {
   }
 }
 
-async function requireLiveClient(m: EntityManager, clientId: string): Promise<void> {
-  const rows: Row[] = await m.query('SELECT 1 FROM collection_clients WHERE id = $1 AND deleted_at IS NULL FOR SHARE', [clientId]);
+/** 404 unless the client is live; locked FOR SHARE (the default) until the transaction ends. */
+async function requireLiveClient(m: EntityManager, clientId: string, lock = true): Promise<void> {
+  const rows: Row[] = await m.query(
+    `SELECT 1 FROM collection_clients WHERE id = $1 AND deleted_at IS NULL${lock ? ' FOR SHARE' : ''}`,
+    [clientId],
+  );
   if (rows.length === 0) throw ApiError.notFound();
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListFilters, applyListQuery, Database, pgConstraint, type ListQuery } from '@app/platform';
+import { ApiError, applyListFilters, Database, pgConstraint, type ListQuery, type SortSpec } from '@app/platform';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { JOB_LIST } from '../application/job-list-spec.js';
 import {
@@ -35,7 +35,8 @@ const ONE_RUNNING = 'collection_jobs_one_running';
  * Jobs in PostgreSQL. A page is one statement (rows, their domain results as a JSON array, and the total through a
  * window count); a second statement runs only when a page past the first comes back empty. Every change is one
  * statement that returns the changed job, plus a read where its effects must be visible (end, the not-found/not-
- * ready distinction).
+ * ready distinction). An ad-hoc job locks its client row (FOR SHARE), so it is never written for a client being
+ * deleted at the same moment: the deletion, which removes the client's READY jobs, waits for it.
  */
 @Injectable()
 export class PgJobStore extends JobStore {
@@ -45,12 +46,24 @@ export class PgJobStore extends JobStore {
 
   list(query: ListQuery, scope: JobScope): Promise<Page<Job>> {
     return this.db.transaction(async (m) => {
-      const qb = matching(m, query, scope)
-        .select('j.*')
-        .addSelect(domainResults('j'), 'domain_results')
-        .addSelect('count(*) OVER ()', 'total_count');
+      const order = pageOrder(query);
+      const ordering = order.map((term) => `${term.sql} ${term.direction}`).join(', ');
       // JOB_LIST declares every column the job listings share, so it compiles any of their queries.
-      const rows: Row[] = await applyListQuery(qb, JOB_LIST, query, { page: true }).getRawMany();
+      const page = applyListFilters(matching(m, query, scope), JOB_LIST, query)
+        .select('j.*')
+        .addSelect('count(*) OVER ()', 'total_count')
+        .addSelect(`row_number() OVER (ORDER BY ${ordering})`, 'page_position')
+        .offset(query.skip)
+        .limit(query.limit);
+      for (const term of order) page.addOrderBy(term.sql, term.direction);
+      const [pageSql, params] = page.getQueryAndParameters();
+      // The page (and the total) first, then the domain results of its rows only: rows skipped by OFFSET never pay
+      // for theirs. page_position carries the page's order out of the CTE.
+      const rows: Row[] = await m.query(
+        `WITH page AS MATERIALIZED (${pageSql})
+         SELECT page.*, ${domainResults('page')} AS domain_results FROM page ORDER BY page.page_position`,
+        params,
+      );
       if (rows.length > 0 || query.skip === 0) {
         return { items: rows.map(toJob), count: rows.length > 0 ? Number(rows[0].total_count) : 0 };
       }
@@ -86,6 +99,7 @@ export class PgJobStore extends JobStore {
            all_trusted_domains, ous, domains)
          SELECT c.id, $2, ${JobStatus.Ready}, COALESCE($3, c.domain_controller, ''), $4, $5, $6, $7, $8, $9, $10, $11, $12
          FROM collection_clients c WHERE c.id = $1 AND c.deleted_at IS NULL
+         FOR SHARE OF c
          RETURNING *)
        ${changedJob('created')}`,
       [
@@ -167,6 +181,13 @@ export class PgJobStore extends JobStore {
       return toJob(row);
     });
   }
+}
+
+/** The ORDER BY of a page: the query's terms, then the listings' tie-breaker (id), as applyListQuery appends it. */
+function pageOrder(query: ListQuery): SortSpec[] {
+  const order = [...query.sort];
+  for (const term of JOB_LIST.defaultSort) if (!order.some((seen) => seen.sql === term.sql)) order.push(term);
+  return order;
 }
 
 /** The jobs a query and scope select: soft-deleted jobs only when the caller filters on deleted_at. */

@@ -24,7 +24,7 @@ export class PgScheduleStore extends ScheduleStore {
     super();
   }
 
-  emitDue(now: Date, limit: number, plan: (event: DueEvent) => DueRun): Promise<EmissionBatch> {
+  emitDue(now: Date, limit: number, plan: (event: DueEvent) => DueRun | null): Promise<EmissionBatch> {
     return this.db.transaction(async (m) => {
       // Events of deleted clients are left out (their events are deleted with them; this covers the moment between).
       const due: Row[] = await m.query(
@@ -45,6 +45,7 @@ export class PgScheduleStore extends ScheduleStore {
       for (const row of due) {
         const event = { id: Number(row.id), rrule: String(row.rrule), nextScheduledAt: new Date(row.next_scheduled_at as string) };
         const run = plan(event);
+        if (run === null) continue;
         ids.push(event.id);
         occurrences.push(run.occurrence);
         nexts.push(run.next);
