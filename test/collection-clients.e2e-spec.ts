@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client as PgClient } from 'pg';
 import { signed } from './support/auth.js';
-import { asClient, createClient, uniqueClientName, type TestClient } from './support/collection.js';
+import { asClient, createClient, uniqueClientName, type TestClient, countStatements } from './support/collection.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession, UUID, ZERO_TIME } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
@@ -555,17 +555,7 @@ describe('collection clients (/api/v2/clients)', () => {
       );
     }
 
-    /** The SQL statements the app sends while answering one request (the pg client's query calls). */
-    async function statements(path: string): Promise<{ count: number; body: { count: number; data: unknown[] } }> {
-      const spy = jest.spyOn(PgClient.prototype, 'query');
-      try {
-        const res = await admin.get(path);
-        expect(res.status).toBe(200);
-        return { count: spy.mock.calls.length, body: res.body };
-      } finally {
-        spy.mockRestore();
-      }
-    }
+    const statements = (path: string) => countStatements<{ count: number; data: unknown[] }>(admin, path);
 
     it('is the same for a page of 5 clients and a page of 200', async () => {
       await seed('few', 5);

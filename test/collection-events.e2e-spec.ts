@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client as PgClient } from 'pg';
 import { Clock } from '@app/platform';
 import { GraphStore } from '@app/graph';
 import { seedGraph } from '@app/graph/testing';
-import { createClient, eventBody, type TestClient } from './support/collection.js';
+import { createClient, eventBody, type TestClient, countStatements } from './support/collection.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
@@ -468,17 +468,7 @@ describe('events (collection schedules)', () => {
   });
 
   describe('the cost of a page', () => {
-    /** The SQL statements the app sends while answering one request (the pg client's query calls). */
-    async function statements(path: string): Promise<{ count: number; body: { count: number; data: { ous: unknown[] }[] } }> {
-      const spy = jest.spyOn(PgClient.prototype, 'query');
-      try {
-        const res = await admin.get(path);
-        expect(res.status).toBe(200);
-        return { count: spy.mock.calls.length, body: res.body };
-      } finally {
-        spy.mockRestore();
-      }
-    }
+    const statements = (path: string) => countStatements<{ count: number; data: { ous: unknown[] }[] }>(admin, path);
 
     it('is the same for a page of 5 events and a page of 200, OUs hydrated', async () => {
       const few = await createClient(admin);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client as PgClient } from 'pg';
 import { GraphStore } from '@app/graph';
-import { asClient, createClient, type TestClient } from './support/collection.js';
+import { asClient, createClient, type TestClient, countStatements } from './support/collection.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession, ZERO_TIME } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
@@ -584,17 +584,7 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
       return client.id;
     }
 
-    /** The SQL statements the app sends while answering one request (the pg client's query calls). */
-    async function statements(path: string): Promise<{ count: number; body: { count: number; data: { domain_results: unknown[]; ous: { exists: boolean }[] }[] } }> {
-      const spy = jest.spyOn(PgClient.prototype, 'query');
-      try {
-        const res = await admin.get(path);
-        expect(res.status).toBe(200);
-        return { count: spy.mock.calls.length, body: res.body };
-      } finally {
-        spy.mockRestore();
-      }
-    }
+    const statements = (path: string) => countStatements<{ count: number; data: { domain_results: unknown[]; ous: { exists: boolean }[] }[] }>(admin, path);
 
     it('is the same for a page of 5 jobs and a page of 200, domain results and references included', async () => {
       const few = await seed(5);

@@ -1,3 +1,5 @@
+import { expect, jest } from '@jest/globals';
+import { Client as PgClient } from 'pg';
 import type { Test } from 'supertest';
 import type { TestApp } from './test-app.js';
 import { signed, type HttpMethod } from './auth.js';
@@ -30,4 +32,19 @@ export function asClient(t: TestApp, client: TestClient, method: HttpMethod, pat
 /** An event body collecting sessions for the client, with the given overrides. */
 export function eventBody(clientId: string, fields: Record<string, unknown> = {}) {
   return { client_id: clientId, session_collection: true, ...fields };
+}
+
+/**
+ * The SQL statements the app sends while answering one GET (calls of the pg client's `query`), and the answer: what
+ * the set-based tests compare between a small and a large page.
+ */
+export async function countStatements<T = { count: number; data: unknown[] }>(caller: Caller, path: string): Promise<{ count: number; body: T }> {
+  const spy = jest.spyOn(PgClient.prototype, 'query');
+  try {
+    const res = await caller.get(path);
+    expect(res.status).toBe(200);
+    return { count: spy.mock.calls.length, body: res.body as T };
+  } finally {
+    spy.mockRestore();
+  }
 }
