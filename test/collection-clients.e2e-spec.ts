@@ -256,7 +256,7 @@ describe('collection clients (/api/v2/clients)', () => {
   });
 
   describe('DELETE /clients/{client_id}', () => {
-    it('answers 200 with an empty body, revokes the token, deletes events and READY jobs; other jobs stay', async () => {
+    it('answers 200 with an empty body, revokes the token, deletes events and READY jobs, cancels the RUNNING job; finished jobs stay', async () => {
       const created = await createClient(admin);
       expect((await asClient(t, created, 'GET', '/collectors/sharphound')).status).toBe(200);
       const eventId = await insertEvent(created.id);
@@ -281,6 +281,11 @@ describe('collection clients (/api/v2/clients)', () => {
       const jobs = await sql('SELECT id FROM collection_jobs WHERE client_id = $1 ORDER BY id', [created.id]);
       expect(jobs.map((j) => Number(j.id))).toEqual([running, done]);
       expect(await sql('SELECT id FROM collection_jobs WHERE id = $1', [ready])).toEqual([]);
+      // The running job can no longer be ended by its client: canceled at once, with the reason.
+      const [canceled] = await sql('SELECT status, status_message, end_time FROM collection_jobs WHERE id = $1', [running]);
+      expect([canceled.status, canceled.status_message, canceled.end_time === null]).toEqual([3, 'canceled: the client was deleted', false]);
+      const [finished] = await sql('SELECT status FROM collection_jobs WHERE id = $1', [done]);
+      expect(finished.status).toBe(2);
       const tokens = await sql('SELECT deleted_at FROM collection_client_tokens WHERE client_id = $1', [created.id]);
       expect(tokens.every((token) => token.deleted_at !== null)).toBe(true);
     });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { ApiError, loadConfig, SecretCipher, type ListQuery } from '@app/platform';
+import { ApiError, Clock, loadConfig, SecretCipher, type ListQuery } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { Client, ClientToken } from '../domain/records.js';
 import { ClientCommands } from './client-commands.js';
@@ -66,7 +66,7 @@ class InMemoryClients extends ClientStore {
     return row;
   }
 
-  async softDelete(id: string): Promise<boolean> {
+  async softDelete(id: string, _at: Date): Promise<boolean> {
     const row = await this.find(id);
     if (!row) return false;
     row.deletedAt = AT;
@@ -118,7 +118,7 @@ describe('ClientCommands', () => {
 
   beforeEach(() => {
     store = new InMemoryClients();
-    commands = new ClientCommands(store, testConfig());
+    commands = new ClientCommands(store, testConfig(), new Clock());
   });
 
   it('creates a client with a 40-byte base64 key, stored only encrypted under SECRETS_KEY', async () => {

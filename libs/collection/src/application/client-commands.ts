@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { ApiError, AppConfig, SecretCipher } from '@app/platform';
+import { ApiError, AppConfig, Clock, SecretCipher } from '@app/platform';
 import { CLIENT_TYPES, type Client, type ClientToken, type ClientType } from '../domain/records.js';
 import { CollectionErrors } from './collection-errors.js';
 import { checkDomainController } from './domain-controller.js';
@@ -29,7 +29,7 @@ export interface Keyed<T> {
 export class ClientCommands {
   private readonly cipher: SecretCipher;
 
-  constructor(private readonly store: ClientStore, config: AppConfig) {
+  constructor(private readonly store: ClientStore, config: AppConfig, private readonly clock: Clock) {
     this.cipher = new SecretCipher(config.secretsKey!);
   }
 
@@ -54,7 +54,7 @@ export class ClientCommands {
   }
 
   async delete(id: string): Promise<void> {
-    if (!(await this.store.softDelete(id))) throw ApiError.notFound();
+    if (!(await this.store.softDelete(id, this.clock.now()))) throw ApiError.notFound();
   }
 
   /** Replaces the client's token: the old key stops working at once. */

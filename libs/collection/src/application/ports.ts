@@ -41,8 +41,11 @@ export abstract class ClientStore {
   abstract list(query: ListQuery): Promise<Page<Client>>;
   abstract find(id: string): Promise<Client | null>;
   abstract update(id: string, patch: ClientPatch): Promise<Client | null>;
-  /** Soft-deletes the client, revokes its token, soft-deletes its events and removes its READY jobs; false if unknown. */
-  abstract softDelete(id: string): Promise<boolean>;
+  /**
+   * Soft-deletes the client, revokes its token, soft-deletes its events, removes its READY jobs and cancels its
+   * RUNNING job (end_time = at); false if unknown.
+   */
+  abstract softDelete(id: string, at: Date): Promise<boolean>;
   /** Replaces the live token (the old one is revoked); null when the client is unknown. */
   abstract rotateToken(id: string, encryptedKey: string): Promise<ClientToken | null>;
   /** The encrypted key of a live token of a live client. */

@@ -108,7 +108,7 @@ export class ClientsController {
   @RequirePermission(Permissions.ClientsManage)
   @ApiOperation({
     summary: 'Delete a collection client',
-    description: 'Revokes its token, deletes its events and removes its READY jobs; running jobs finish or time out. Empty body.',
+    description: 'Revokes its token, deletes its events, removes its READY jobs and cancels its RUNNING job (status 3: its client can no longer end it); finished jobs keep their history. Empty body.',
   })
   @ApiOkResponse({ description: 'Empty body' })
   @ApiErrors(400, 401, 403, 404)

@@ -21,6 +21,8 @@ const COLUMNS = [
 ].map((column) => `c.${column} AS ${column}`);
 
 const LIVE_NAME = 'collection_clients_live_name';
+/** status_message of a RUNNING job whose client was deleted. */
+const CLIENT_DELETED = 'canceled: the client was deleted';
 
 /** Columns a check-in may set, by CheckIn field. */
 const CHECK_IN_COLUMNS: Readonly<Record<keyof CheckIn, string>> = {
@@ -101,7 +103,7 @@ export class PgClientStore extends ClientStore {
     }
   }
 
-  softDelete(id: string): Promise<boolean> {
+  softDelete(id: string, at: Date): Promise<boolean> {
     return this.db.transaction(async (m) => {
       const [row]: Row[] = await m.query(
         `WITH client AS (
@@ -117,9 +119,15 @@ export class PgClientStore extends ClientStore {
         [id],
       );
       if (row.deleted === 0) return false;
-      // A statement of its own, so its snapshot sees READY jobs a scheduler tick committed while it held the
-      // events; RUNNING jobs are left to finish or time out, finished ones keep their history.
+      // Statements of their own, so their snapshot sees READY jobs a scheduler tick committed while this held the
+      // events. READY jobs never ran: they go. A RUNNING job can no longer be ended (the token is revoked), so it is
+      // canceled now rather than left to time out; finished jobs keep their history.
       await m.query(`DELETE FROM collection_jobs WHERE client_id = $1 AND status = ${JobStatus.Ready}`, [id]);
+      await m.query(
+        `UPDATE collection_jobs SET status = ${JobStatus.Canceled}, status_message = $2, end_time = $3, updated_at = now()
+         WHERE client_id = $1 AND status = ${JobStatus.Running}`,
+        [id, CLIENT_DELETED, at],
+      );
       return true;
     });
   }
