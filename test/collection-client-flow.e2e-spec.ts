@@ -319,6 +319,15 @@ describe('collection client flow (check-in, jobs available/current/start/end)', 
   });
 
   describe('access', () => {
+    it('documents the client-only routes as signed requests in the OpenAPI document', async () => {
+      const doc = (await t.http().get('/api/v2/spec/openapi.json')).body;
+      const operations = [
+        doc.paths['/api/v2/clients/update'].put, doc.paths['/api/v2/jobs/available'].get, doc.paths['/api/v2/jobs/current'].get,
+        doc.paths['/api/v2/jobs/start'].post, doc.paths['/api/v2/jobs/end'].post,
+      ];
+      for (const operation of operations) expect(operation.security).toEqual([{ signature: [] }]);
+    });
+
     it.each(CLIENT_ROUTES)('answers a user 404 on %s %s (client-only)', async (method, path, body) => {
       const res = method === 'GET' ? await admin.get(path) : method === 'PUT' ? await admin.put(path, body) : await admin.post(path, body);
       expect(errorMessage(res, 404)).toBe(NOT_FOUND);

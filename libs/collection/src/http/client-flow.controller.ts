@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
 import {
   ApiError, ApiErrors, CurrentPrincipal, data, EnterpriseOnly, RequirePermission, type Principal, type RawQuery,
@@ -27,6 +27,8 @@ function callingClient(principal: Principal): string {
  * `jobs/current` are not taken for a client id or a job id.
  */
 @ApiTags('Client flow')
+// Only a signed request with a client token (POST /api/v2/clients answers its id and key) reaches these routes.
+@ApiSecurity('signature')
 @EnterpriseOnly()
 @RequirePermission(Permissions.ClientsTasking)
 @Controller()
