@@ -6,8 +6,8 @@ import { CLIENT_LIST } from '../application/client-list-spec.js';
 import { ClientStore, type CheckIn, type ClientPatch, type NewClient, type Page } from '../application/ports.js';
 import { JobStatus } from '../domain/job-status.js';
 import type { Client, ClientToken, ClientType } from '../domain/records.js';
+import { date, optionalDate, optionalNumber, optionalString, type Row } from './pg-rows.js';
 
-type Row = Record<string, unknown>;
 
 // Statements whose rows are read are SELECTs (a data-modifying CTE where needed): TypeORM answers a bare UPDATE or
 // DELETE with [rows, count] instead of the rows.
@@ -201,10 +201,6 @@ function nameConflict(error: unknown): unknown {
   return pgConstraint(error) === LIVE_NAME ? ApiError.conflict(CollectionErrors.clientNameUnique) : error;
 }
 
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
-const optionalDate = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
-const optionalNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-const optionalString = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 function toToken(row: Row): ClientToken | null {
   if (row.token_id === null || row.token_id === undefined) return null;

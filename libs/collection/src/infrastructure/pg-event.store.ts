@@ -4,13 +4,8 @@ import type { EntityManager } from 'typeorm';
 import type { CollectionEvent } from '../domain/records.js';
 import { EVENT_LIST } from '../application/event-list-spec.js';
 import { EventStore, type EventInput, type Page } from '../application/ports.js';
+import { date, FLAG_COLUMNS, flagsOf, optionalDate, type Row } from './pg-rows.js';
 
-type Row = Record<string, unknown>;
-
-const FLAG_COLUMNS = [
-  'session_collection', 'local_group_collection', 'ad_structure_collection', 'cert_services_collection',
-  'ca_registry_collection', 'dc_registry_collection', 'all_trusted_domains',
-] as const;
 
 const COLUMNS = ['id', 'client_id', 'title', 'rrule', 'next_scheduled_at', ...FLAG_COLUMNS, 'ous', 'domains', 'created_at', 'updated_at', 'deleted_at'];
 const SELECT_LIST = COLUMNS.map((column) => `e.${column} AS ${column}`);
@@ -134,26 +129,18 @@ function matching(m: EntityManager, query: ListQuery) {
   return qb;
 }
 
-const date = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
-
 function toEvent(row: Row): CollectionEvent {
   return {
     id: Number(row.id),
     clientId: String(row.client_id),
     title: String(row.title),
     rrule: String(row.rrule),
-    nextScheduledAt: date(row.next_scheduled_at),
-    sessionCollection: row.session_collection === true,
-    localGroupCollection: row.local_group_collection === true,
-    adStructureCollection: row.ad_structure_collection === true,
-    certServicesCollection: row.cert_services_collection === true,
-    caRegistryCollection: row.ca_registry_collection === true,
-    dcRegistryCollection: row.dc_registry_collection === true,
-    allTrustedDomains: row.all_trusted_domains === true,
+    nextScheduledAt: optionalDate(row.next_scheduled_at),
+    ...flagsOf(row),
     ous: (row.ous as string[] | null) ?? [],
     domains: (row.domains as string[] | null) ?? [],
-    createdAt: date(row.created_at)!,
-    updatedAt: date(row.updated_at)!,
-    deletedAt: date(row.deleted_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+    deletedAt: optionalDate(row.deleted_at),
   };
 }

@@ -6,9 +6,9 @@ import {
   JobStore, type CancelOutcome, type JobEnd, type JobScope, type NewAdHocJob, type Page, type StartOutcome,
 } from '../application/ports.js';
 import { JobStatus, type JobStatusValue } from '../domain/job-status.js';
+import { date, flagsOf, optionalDate, type Row } from './pg-rows.js';
 import { DOMAIN_RESULT_COUNTS, type DomainResult, type DomainResultCount, type Job } from '../domain/records.js';
 
-type Row = Record<string, unknown>;
 
 /** A job row with its client's name: the relation every job listing filters and sorts over (alias `j`). */
 const JOB_RECORDS = `
@@ -205,8 +205,6 @@ async function exists(m: EntityManager, where: string, params: unknown[]): Promi
   return rows.length > 0;
 }
 
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
-const optionalDate = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
 
 function toJob(row: Row): Job {
   return {
@@ -223,13 +221,7 @@ function toJob(row: Row): Job {
     statusMessage: String(row.status_message),
     domainController: String(row.domain_controller),
     logPath: String(row.log_path),
-    sessionCollection: Boolean(row.session_collection),
-    localGroupCollection: Boolean(row.local_group_collection),
-    adStructureCollection: Boolean(row.ad_structure_collection),
-    certServicesCollection: Boolean(row.cert_services_collection),
-    caRegistryCollection: Boolean(row.ca_registry_collection),
-    dcRegistryCollection: Boolean(row.dc_registry_collection),
-    allTrustedDomains: Boolean(row.all_trusted_domains),
+    ...flagsOf(row),
     ous: row.ous as string[],
     domains: row.domains as string[],
     createdAt: date(row.created_at),

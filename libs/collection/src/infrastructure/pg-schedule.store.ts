@@ -3,14 +3,11 @@ import { Database } from '@app/platform';
 import type { DueRun } from '../domain/schedule.js';
 import { JobStatus } from '../domain/job-status.js';
 import { ScheduleStore, type DueEvent, type EmissionBatch } from '../application/schedule-store.js';
+import { FLAG_COLUMNS, type Row } from './pg-rows.js';
 
-type Row = Record<string, unknown>;
 
 /** What a job copies from its event besides the title: the collection flags and the scope. */
-const COPIED = [
-  'session_collection', 'local_group_collection', 'ad_structure_collection', 'cert_services_collection',
-  'ca_registry_collection', 'dc_registry_collection', 'all_trusted_domains', 'ous', 'domains',
-];
+const COPIED = [...FLAG_COLUMNS, 'ous', 'domains'];
 
 /**
  * The scheduler's statements. An emission batch is three statements in one transaction whatever its size: claim
