@@ -23,7 +23,6 @@ export const CollectionErrors = {
   fieldNul: (field: string) => `${field} must not contain NUL characters`,
   domainNameRequired: (index: number) => `domain_results[${index}].domain_name is required`,
   tooManyDomainResults: (max: number) => `domain_results may hold at most ${max} entries`,
-  eventTitleTooLong: (max: number) => `title is limited to ${max} characters`,
   objectIdsTooMany: (field: string, max: number) => `${field} may name at most ${max} objects`,
   fieldTooLong: (field: string, max: number) => `${field} is limited to ${max} characters`,
 } as const;

@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiError, ErrorMessages, UUID_PATTERN } from '@app/platform';
+import { ApiError, UUID_PATTERN } from '@app/platform';
 import { CollectionErrors } from '../application/collection-errors.js';
 import type { EventDraft } from '../application/event-commands.js';
 import { COLLECTION_FLAG_FIELDS, type CollectionFlags } from '../domain/collection.js';
-import { longerThan } from '../domain/text.js';
-import { MAX_SCOPE_OBJECTS, objectIds } from './body-fields.js';
+import { BodyFields, MAX_SCOPE_OBJECTS } from './body-fields.js';
 
 // Event bodies are read by hand rather than by class-validator: every field has its own message naming it, and the
 // checks run in a fixed, documented order (the body's fields in the order below, then EventCommands' rules).
@@ -36,54 +35,33 @@ export class EventBodyDto {
   domains?: string[];
 }
 
-type Body = Record<string, unknown>;
-
 /**
  * Reads an event body: a JSON object (else `error unmarshalling JSON payload`); each field absent or null means its
  * default (false, "", []); a field of another type is a 400 naming it. client_id: required when `requireClientId`.
  */
 export function readEventBody(raw: unknown, requireClientId: boolean): EventDraft {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw ApiError.badRequest(ErrorMessages.unmarshalJson);
-  const body = raw as Body;
-  const clientId = readClientId(body, requireClientId);
-  const title = readString(body, 'title');
-  if (longerThan(title, MAX_TITLE_LENGTH)) throw ApiError.badRequest(CollectionErrors.eventTitleTooLong(MAX_TITLE_LENGTH));
-  const rrule = readString(body, 'rrule');
-  const flags = Object.fromEntries(COLLECTION_FLAG_FIELDS.map(([wire, field]) => [field, readBoolean(body, wire)])) as Omit<CollectionFlags, 'allTrustedDomains'>;
+  const fields = BodyFields.of(raw);
+  const clientId = readClientId(fields, requireClientId);
+  const title = fields.string('title', { max: MAX_TITLE_LENGTH }) ?? '';
+  const rrule = fields.string('rrule') ?? '';
+  const flags = Object.fromEntries(COLLECTION_FLAG_FIELDS.map(([wire, field]) => [field, fields.boolean(wire) ?? false]));
   return {
     clientId,
     title,
     rrule,
-    ...flags,
-    allTrustedDomains: readBoolean(body, 'all_trusted_domains'),
-    ous: objectIds(value(body, 'ous'), 'ous'),
-    domains: objectIds(value(body, 'domains'), 'domains'),
+    ...(flags as Omit<CollectionFlags, 'allTrustedDomains'>),
+    allTrustedDomains: fields.boolean('all_trusted_domains') ?? false,
+    ous: fields.objectIds('ous'),
+    domains: fields.objectIds('domains'),
   };
 }
 
-const value = (body: Body, name: string): unknown => (Object.hasOwn(body, name) ? body[name] : undefined);
-
-function readClientId(body: Body, required: boolean): string | undefined {
-  const raw = value(body, 'client_id');
-  if (raw === undefined || raw === null) {
+function readClientId(fields: BodyFields, required: boolean): string | undefined {
+  const raw = fields.value('client_id');
+  if (raw === undefined) {
     if (required) throw ApiError.badRequest(CollectionErrors.clientIdRequired);
     return undefined;
   }
-  if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) throw ApiError.badRequest(CollectionErrors.fieldType('client_id', 'a uuid'));
+  if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) throw fields.wrongType('client_id', 'a uuid');
   return raw.toLowerCase();
-}
-
-function readString(body: Body, name: string): string {
-  const raw = value(body, name);
-  if (raw === undefined || raw === null) return '';
-  if (typeof raw !== 'string') throw ApiError.badRequest(CollectionErrors.fieldType(name, 'a string'));
-  if (raw.includes('\u0000')) throw ApiError.badRequest(CollectionErrors.fieldNul(name));
-  return raw;
-}
-
-function readBoolean(body: Body, name: string): boolean {
-  const raw = value(body, name);
-  if (raw === undefined || raw === null) return false;
-  if (typeof raw !== 'boolean') throw ApiError.badRequest(CollectionErrors.fieldType(name, 'a boolean'));
-  return raw;
 }
