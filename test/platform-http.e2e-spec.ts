@@ -203,6 +203,8 @@ describe('HTTP contract', () => {
           'RequiredExtensions1732240000000', 'IdentitySchema1732240000100', 'AuthSchema1732240000200',
           'GraphSchema1732240000300', 'AssetGroupsSchema1732240000400', 'PostureSchema1732240000500',
           'CollectionSchema1732240000600',
+          'IngestSchema1732240000700',
+          'AnalysisSchema1732240000800',
         ]);
         const ext = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
         expect(ext.rowCount).toBe(1);

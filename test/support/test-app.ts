@@ -49,6 +49,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     LOGIN_THROTTLE_LIMIT: '100000',
     EDITION: 'enterprise',
+    // The datapipe is driven by hand in tests (app.get(Datapipe).tick()); no sample data unless a test asks.
+    DATAPIPE_INTERVAL: '0',
+    SAMPLE_DATA: 'false',
     ...options.env,
   });
 

@@ -6,13 +6,15 @@ import { GraphModule } from '@app/graph';
 import { AssetGroupsModule } from '@app/asset-groups';
 import { PostureModule } from '@app/posture';
 import { CollectionModule } from '@app/collection';
+import { IngestModule } from '@app/ingest';
+import { AnalysisModule } from '@app/analysis';
 import { HealthController } from './health.controller.js';
 import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
 @Module({
   imports: [ConfigModule, SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
-    AssetGroupsModule, PostureModule, CollectionModule],
+    AssetGroupsModule, PostureModule, CollectionModule, IngestModule, AnalysisModule],
   controllers: [HealthController],
 })
 export class AppModule {}

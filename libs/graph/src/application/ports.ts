@@ -1,5 +1,5 @@
 import type {
-  Direction, EdgeUpsert, GraphEdge, GraphNode, GraphPath, NodeUpsert, QueryRows,
+  BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, GraphPath, NodeUpsert, QueryRows,
 } from '../domain/graph.js';
 import type { CypherQuery } from '../cypher/ast.js';
 
@@ -15,6 +15,11 @@ export abstract class GraphStore {
    * endpoint are skipped and counted.
    */
   abstract upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }>;
+  /**
+   * Writes one ingest batch in one transaction: nodes, stub nodes for missing edge endpoints, edges (set-based;
+   * the PostgreSQL adapter COPYs into staging tables, then upserts). A failure leaves nothing of the batch.
+   */
+  abstract writeBatch(batch: GraphBatch): Promise<BatchResult>;
   /** Deletes nodes by objectid, with their edges. Returns how many nodes were deleted. */
   abstract deleteNodes(objectids: string[]): Promise<number>;
   /** Deletes the edges of the given kind between the given endpoints (by node id). */

@@ -56,3 +56,42 @@ export interface QueryRows {
   columns: string[];
   rows: ResultValue[][];
 }
+
+/** One end of a batch edge: the node's objectid and, for a stub created when no such node exists, its kinds. */
+export interface EndpointRef {
+  objectid: string;
+  /** Kinds a stub node gets when the endpoint does not exist yet (e.g. ['Base', 'Group']). Empty: no stub. */
+  kinds: string[];
+  /**
+   * How `objectid` names the node: its objectid (default) or, for SharpHound members given as `DN=<dn>`, its
+   * `distinguishedname` property (never stubbed; an edge to an unknown DN is skipped).
+   */
+  matchBy?: 'objectid' | 'distinguishedname';
+}
+
+/** An edge of an ingest batch; one edge per (start, end, kind), properties merged. */
+export interface BatchEdge {
+  start: EndpointRef;
+  end: EndpointRef;
+  kind: string;
+  properties: Properties;
+}
+
+/**
+ * A unit of ingest: written in one transaction (all or nothing). Nodes are upserted by objectid (kinds unioned,
+ * properties merged, new values win), missing edge endpoints become stub nodes, then edges are upserted.
+ */
+export interface GraphBatch {
+  nodes: NodeUpsert[];
+  edges: BatchEdge[];
+  /** RFC 3339 instant stamped as `lastseen` on every node, stub and edge written, and `lastcollected` on nodes. */
+  seenAt: string;
+}
+
+export interface BatchResult {
+  nodes: number;
+  edges: number;
+  stubs: number;
+  /** Edges dropped: an endpoint named by distinguishedname matched no node. */
+  skippedEdges: number;
+}

@@ -1,5 +1,7 @@
 import { GraphStore, type Expansion } from '../application/ports.js';
-import type { Direction, EdgeUpsert, GraphEdge, GraphNode, NodeUpsert, Properties } from '../domain/graph.js';
+import type {
+  BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
+} from '../domain/graph.js';
 import { BUILT_IN_KINDS } from '../domain/kinds.js';
 
 interface StoredNode {
@@ -67,6 +69,10 @@ export class InMemoryGraphStore extends GraphStore {
       upsert.kinds.forEach((kind) => node.kinds.add(kind));
       node.properties = { ...applyPatch(node.properties, upsert.properties), objectid: upsert.objectid };
     }
+  }
+
+  async writeBatch(_batch: GraphBatch): Promise<BatchResult> {
+    throw new Error('writeBatch: not implemented yet');
   }
 
   async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {

@@ -42,6 +42,14 @@ export class AppConfig {
   /** A RUNNING job with no sign of progress for this many seconds times out (JOB_RUNNING_TIMEOUT). */
   readonly jobRunningTimeoutSeconds: number;
 
+  /** Ingest limits and pacing (README "Ingest"): every cap answers 413/400 with a clear message. */
+  readonly ingest: IngestSettings;
+  /**
+   * Ingest the bundled sample data at start (SAMPLE_DATA). Unset: only on the very first start of an embedded
+   * database (decided where the database is created).
+   */
+  readonly sampleData: boolean | undefined;
+
   constructor(values: Omit<AppConfig, 'embedded'>) {
     Object.assign(this, values);
   }
@@ -50,6 +58,25 @@ export class AppConfig {
   get embedded(): boolean {
     return this.databaseUrl === undefined;
   }
+}
+
+export interface IngestSettings {
+  /** Largest upload body in bytes (INGEST_MAX_UPLOAD_BYTES); 413 above. */
+  maxUploadBytes: number;
+  /** Largest total of a zip's uncompressed members in bytes (INGEST_MAX_UNCOMPRESSED_BYTES); 413 above. */
+  maxUncompressedBytes: number;
+  /** Largest uncompressed/compressed ratio of a zip member or a gzip body (INGEST_MAX_COMPRESSION_RATIO); 413 above. */
+  maxCompressionRatio: number;
+  /** Most members in one zip (INGEST_MAX_ZIP_MEMBERS); 400 above. */
+  maxZipMembers: number;
+  /** Graph rows (nodes + edges) per write transaction (INGEST_BATCH_SIZE). */
+  batchSize: number;
+  /** Seconds between datapipe ticks (DATAPIPE_INTERVAL); 0 runs no background ticks (tests drive it by hand). */
+  datapipeIntervalSeconds: number;
+  /** A Running upload job with no upload for this many seconds times out (INGEST_UPLOAD_TIMEOUT, default 20 min). */
+  uploadTimeoutSeconds: number;
+  /** A claimed task whose worker gave no sign of life for this many seconds is taken again (INGEST_TASK_LEASE). */
+  taskLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +158,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     schedulerIntervalSeconds: integer(env, 'SCHEDULER_INTERVAL', 30, 0, 3600),
     jobReadyTimeoutSeconds: integer(env, 'JOB_READY_TIMEOUT', 86_400, 60, 31_536_000),
     jobRunningTimeoutSeconds: integer(env, 'JOB_RUNNING_TIMEOUT', 43_200, 60, 31_536_000),
+    ingest: {
+      maxUploadBytes: integer(env, 'INGEST_MAX_UPLOAD_BYTES', 1024 ** 3, 1024, 1024 ** 4),
+      maxUncompressedBytes: integer(env, 'INGEST_MAX_UNCOMPRESSED_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
+      maxCompressionRatio: integer(env, 'INGEST_MAX_COMPRESSION_RATIO', 200, 2, 100_000),
+      maxZipMembers: integer(env, 'INGEST_MAX_ZIP_MEMBERS', 10_000, 1, 1_000_000),
+      batchSize: integer(env, 'INGEST_BATCH_SIZE', 5_000, 1, 1_000_000),
+      datapipeIntervalSeconds: integer(env, 'DATAPIPE_INTERVAL', 5, 0, 3600),
+      uploadTimeoutSeconds: integer(env, 'INGEST_UPLOAD_TIMEOUT', 1200, 1, 31_536_000),
+      taskLeaseSeconds: integer(env, 'INGEST_TASK_LEASE', 300, 1, 86_400),
+    },
+    sampleData: boolean(optional(env, 'SAMPLE_DATA'), 'SAMPLE_DATA'),
   });
 }
 
@@ -139,6 +177,13 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+function boolean(raw: string | undefined, name: string): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 const path = (value: string, cwd: string): string => (isAbsolute(value) ? value : resolve(cwd, value));

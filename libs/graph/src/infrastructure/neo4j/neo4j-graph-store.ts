@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Node, Record as Neo4jRecord, Relationship } from 'neo4j-driver';
 import { GraphStore, type Expansion } from '../../application/ports.js';
-import type { Direction, EdgeUpsert, GraphEdge, GraphNode, NodeUpsert, Properties } from '../../domain/graph.js';
+import type {
+  BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
+} from '../../domain/graph.js';
 import { printLabels, quoteIdentifier } from '../../cypher/printer.js';
 import { Neo4jConnection } from './neo4j-connection.js';
 import { encodePatch, jsonKeysUpdate, mergePatches } from './neo4j-properties.js';
@@ -135,6 +137,10 @@ export class Neo4jGraphStore extends GraphStore {
       await tx.run(UPSERT_NODES, { rows });
       for (const [key, objectids] of byLabels) await tx.run(ADD_LABELS(JSON.parse(key)), { objectids });
     });
+  }
+
+  async writeBatch(_batch: GraphBatch): Promise<BatchResult> {
+    throw new Error('writeBatch: not implemented yet');
   }
 
   async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '@app/platform';
 import { GraphStore, type Expansion } from '../../application/ports.js';
-import type { Direction, EdgeUpsert, GraphEdge, GraphNode, NodeUpsert, Properties } from '../../domain/graph.js';
+import type {
+  BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
+} from '../../domain/graph.js';
 import { toGraphEdges, toGraphNodes, type EdgeRow, type NodeRow } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 
@@ -154,6 +156,10 @@ export class PgGraphStore extends GraphStore {
       await manager.query(UPSERT_NODES, [JSON.stringify(rows)]);
       if (withNulls.length > 0) await manager.query(STRIP_NODE_NULLS, [withNulls]);
     });
+  }
+
+  async writeBatch(_batch: GraphBatch): Promise<BatchResult> {
+    throw new Error('writeBatch: not implemented yet');
   }
 
   async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, Database } from '@app/platform';
+import { PostProcessing, type StepReport } from '../application/ports.js';
+import { ADCS_STEPS } from './steps/adcs-steps.js';
+import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from './steps/core-steps.js';
+import type { Sql } from './steps/step.js';
+
+const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADCS];
+
+/** Post-processing on the PostgreSQL graph: every step, in order, in one transaction. */
+@Injectable()
+export class PgPostProcessing extends PostProcessing {
+  constructor(private readonly database: Database, private readonly clock: Clock) {
+    super();
+  }
+
+  async run(): Promise<StepReport[]> {
+    const now = this.clock.now().toISOString();
+    return this.database.transaction(async (manager) => {
+      const sql: Sql = (text, params) => manager.query(text, params);
+      const reports: StepReport[] = [];
+      for (const step of STEPS) reports.push({ step: step.name, changed: await step.run(sql, { now }) });
+      return reports;
+    });
+  }
+}

@@ -1,0 +1,34 @@
+/** Runs one SQL statement in the post-processing transaction; resolves to its rows. */
+export type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** One post-processing step: set-based SQL over `node`/`edge`; resolves to the rows it created or changed. */
+export interface SqlStep {
+  name: string;
+  run(sql: Sql, context: StepContext): Promise<number>;
+}
+
+export interface StepContext {
+  /** RFC 3339 instant of this analysis: `lastseen` of every edge it creates. */
+  now: string;
+}
+
+/**
+ * Edge kinds analysis owns (deleted and recomputed on every run, ingest-reference §5 step 4): what steps 5-11
+ * create. Ingest never writes these (Owns/WriteOwner arrive as OwnsRaw/WriteOwnerRaw).
+ */
+export const POST_PROCESSED_KINDS = [
+  'DCSync', 'SyncLAPSPassword', 'AdminTo', 'CanPSRemote', 'ExecuteDCOM', 'CanRDP',
+  'TrustedForNTAuth', 'IssuedSignedBy', 'EnterpriseCAFor', 'ExtendedByPolicy', 'EnrollOnBehalfOf', 'GoldenCert',
+  'ADCSESC1', 'ADCSESC3', 'ADCSESC4', 'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a', 'ADCSESC9b', 'ADCSESC10a',
+  'ADCSESC10b', 'ADCSESC13', 'Owns', 'WriteOwner',
+] as const;
+
+/**
+ * Ids of the named kinds, creating missing ones (kind rows are shared with the graph adapter, which reads names
+ * it does not know from the table).
+ */
+export async function kindIds(sql: Sql, names: readonly string[]): Promise<Map<string, number>> {
+  await sql(`INSERT INTO kind (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [names]);
+  const rows = await sql(`SELECT id, name FROM kind WHERE name = ANY($1::text[])`, [names]);
+  return new Map(rows.map((r) => [r.name as string, Number(r.id)]));
+}

@@ -1,0 +1,28 @@
+/** The outcome of draining the task queue once. */
+export interface DrainReport {
+  /** Tasks (stored uploads) ingested by this call, on this instance. */
+  processed: number;
+  /** Of those, uploads of collection clients (POST /api/v2/ingest): they ask for an analysis once ingested. */
+  fromClients: number;
+}
+
+/**
+ * The ingest side of the datapipe (libs/analysis drives it on every tick, on every instance). Tasks are claimed
+ * with FOR UPDATE SKIP LOCKED under a lease, so instances share the work and a task whose worker died is taken
+ * again once its lease runs out.
+ */
+export abstract class IngestWork {
+  /** Claims and ingests pending tasks until none is left or `budgetMs` is spent. */
+  abstract drain(budgetMs?: number): Promise<DrainReport>;
+  /** Running (1) upload jobs with no upload for INGEST_UPLOAD_TIMEOUT → Timed Out (4). Returns how many. */
+  abstract timeOutIdleJobs(): Promise<number>;
+  /** Ingesting (6) jobs with no task left → Analyzing (7), message "Analyzing". Returns their ids. */
+  abstract claimJobsForAnalysis(): Promise<number[]>;
+  /**
+   * After analysis: each job → Complete (2), Partially Complete (8) or Failed (5) by its file results and the
+   * analysis outcome, with the reference's messages; end_time set.
+   */
+  abstract finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void>;
+  /** True while any task waits or is being ingested (datapipe status `ingesting`). */
+  abstract busy(): Promise<boolean>;
+}
