@@ -8,12 +8,50 @@ export const SERVICE_OWNED_PROPERTIES: ReadonlySet<string> = new Set([
   'system_tags', 'user_tags', 'objectid', 'lastseen', 'lastcollected', 'primarykind', 'reconcile',
 ]);
 
+type Scalar = string | number | boolean;
+
 /**
  * A collector's property map made safe to store: names lower-cased, service-owned names dropped, NUL characters
  * removed from strings (PostgreSQL jsonb refuses them), values kept only when they are scalars or arrays of
- * scalars. Implemented with the SharpHound converters.
+ * scalars. Nulls are dropped too: for a collector null means "not known", while a null in a graph write removes
+ * the stored property.
  */
 export function cleanProperties(raw: unknown): Properties {
-  void raw;
-  throw new Error('cleanProperties: not implemented yet');
+  const clean: Properties = {};
+  if (!isPlainObject(raw)) return clean;
+  for (const [key, value] of Object.entries(raw)) {
+    const name = stripNul(key).toLowerCase();
+    if (name === '' || SERVICE_OWNED_PROPERTIES.has(name)) continue;
+    const safe = cleanValue(value);
+    if (safe !== undefined) clean[name] = safe;
+  }
+  return clean;
+}
+
+function cleanValue(value: unknown): Scalar | Scalar[] | undefined {
+  if (Array.isArray(value)) {
+    const items: Scalar[] = [];
+    for (const item of value) {
+      const scalar = cleanScalar(item);
+      if (scalar === undefined) return undefined;
+      items.push(scalar);
+    }
+    return items;
+  }
+  return cleanScalar(value);
+}
+
+function cleanScalar(value: unknown): Scalar | undefined {
+  if (typeof value === 'string') return stripNul(value);
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return undefined;
+}
+
+function stripNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { JobStatus } from '@app/collection';
+import { applyListQuery, Database, type ListQuery } from '@app/platform';
+import { IngestMessages } from '../application/ingest-messages.js';
+import { UploadJobStore, type EndOutcome, type Page } from '../application/ports.js';
+import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
+import type { CompletedTask, UploadJob } from '../application/upload-job.js';
+import { toCompletedTask, toUploadJob, type Row } from './pg-upload-rows.js';
+
+/** File upload jobs in PostgreSQL (ingest_jobs); each change one statement. */
+@Injectable()
+export class PgUploadJobStore extends UploadJobStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async create(userId: string, at: Date): Promise<UploadJob> {
+    const [row] = await this.db.query<Row>(
+      `INSERT INTO ingest_jobs (user_id, user_email_address, status, start_time, last_ingest)
+       SELECT $1, (SELECT email_address FROM users WHERE id = $1), ${JobStatus.Running}, $2, $2
+       RETURNING *`,
+      [userId, at],
+    );
+    return toUploadJob(row);
+  }
+
+  list(query: ListQuery): Promise<Page<UploadJob>> {
+    return this.db.transaction(async (m) => {
+      const qb = m.createQueryBuilder().from('ingest_jobs', 'j');
+      if (!query.filters.some((predicate) => predicate.column === 'deleted_at')) qb.andWhere('j.deleted_at IS NULL');
+      const rows: Row[] = await applyListQuery(qb, UPLOAD_JOB_LIST, query)
+        .select('j.*')
+        .addSelect('count(*) OVER ()', 'total_count')
+        .getRawMany();
+      if (rows.length > 0 || query.skip === 0) {
+        return { items: rows.map(toUploadJob), count: rows.length > 0 ? Number(rows[0].total_count) : 0 };
+      }
+      const counted = m.createQueryBuilder().from('ingest_jobs', 'j');
+      if (!query.filters.some((predicate) => predicate.column === 'deleted_at')) counted.andWhere('j.deleted_at IS NULL');
+      const total = await applyListQuery(counted, UPLOAD_JOB_LIST, { ...query, sort: [] }, { page: false })
+        .select('count(*)', 'total_count').orderBy().getRawOne<Row>();
+      return { items: [], count: Number(total?.total_count ?? 0) };
+    }, { readOnly: true });
+  }
+
+  async find(id: number): Promise<UploadJob | null> {
+    const rows = await this.db.query<Row>('SELECT * FROM ingest_jobs WHERE id = $1 AND deleted_at IS NULL', [id], { readOnly: true });
+    return rows.length > 0 ? toUploadJob(rows[0]) : null;
+  }
+
+  end(id: number, at: Date): Promise<EndOutcome> {
+    return this.db.transaction(async (m) => {
+      const rows: Row[] = await m.query(
+        `WITH ended AS (
+           UPDATE ingest_jobs SET status = ${JobStatus.Ingesting}, updated_at = $2
+           WHERE id = $1 AND status = ${JobStatus.Running} AND deleted_at IS NULL RETURNING *)
+         SELECT * FROM ended`,
+        [id, at],
+      );
+      if (rows.length > 0) return toUploadJob(rows[0]);
+      const known: Row[] = await m.query('SELECT 1 FROM ingest_jobs WHERE id = $1 AND deleted_at IS NULL', [id]);
+      return known.length > 0 ? 'not-running' : 'not-found';
+    });
+  }
+
+  async completedTasks(jobId: number): Promise<CompletedTask[]> {
+    const rows = await this.db.query<Row>(
+      'SELECT * FROM ingest_completed_tasks WHERE job_id = $1 AND deleted_at IS NULL ORDER BY id', [jobId], { readOnly: true },
+    );
+    return rows.map(toCompletedTask);
+  }
+
+  async timeOutIdle(idleSince: Date, message: string, at: Date): Promise<number> {
+    const rows = await this.db.query<Row>(
+      `WITH timed_out AS (
+         UPDATE ingest_jobs SET status = ${JobStatus.TimedOut}, status_message = $2, end_time = $3, updated_at = $3
+         WHERE status = ${JobStatus.Running} AND deleted_at IS NULL AND last_ingest < $1 RETURNING id)
+       SELECT id FROM timed_out`,
+      [idleSince, message, at],
+    );
+    return rows.length;
+  }
+
+  async claimForAnalysis(at: Date): Promise<number[]> {
+    const rows = await this.db.query<Row>(
+      `WITH claimed AS (
+         UPDATE ingest_jobs j SET status = ${JobStatus.Analyzing}, status_message = $1, updated_at = $2
+         WHERE j.status = ${JobStatus.Ingesting} AND j.deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.job_id = j.id)
+         RETURNING j.id)
+       SELECT id FROM claimed`,
+      [IngestMessages.analyzing, at],
+    );
+    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  }
+
+  async finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    // One statement: the status and message follow from the job's file counters (reference §4, step 6).
+    await this.db.query(
+      `UPDATE ingest_jobs SET
+         status = CASE
+           WHEN $2 = 'failed' THEN ${JobStatus.Failed}
+           WHEN total_files > 0 AND failed_files >= total_files THEN ${JobStatus.Failed}
+           WHEN failed_files > 0 THEN ${JobStatus.PartiallyComplete}
+           ELSE ${JobStatus.Complete} END,
+         status_message = CASE
+           WHEN $2 = 'failed' THEN $4
+           WHEN total_files > 0 AND failed_files >= total_files THEN $5
+           WHEN failed_files > 0 THEN replace($6, '{n}', failed_files::text)
+           ELSE $7 END,
+         end_time = $3, updated_at = $3
+       WHERE id = ANY($1::bigint[]) AND status = ${JobStatus.Analyzing}`,
+      [ids, analysis, at, IngestMessages.analysisFailed, IngestMessages.allFailed, IngestMessages.someFailed('{n}'),
+        IngestMessages.complete],
+    );
+  }
+}
