@@ -306,6 +306,29 @@ const ROUTES: Route[] = [
     target: 'unknown id', path: () => '/api/v2/collectors/azurehound/latest/checksum',
   },
   { method: 'GET', template: '/api/v2/kennel/manifest', access: AUTHENTICATED, ok: 200 },
+  // File upload: graphdb:Ingest; a job of one's own is created, the other rows name an unknown job.
+  { method: 'GET', template: '/api/v2/file-upload', access: anyOf(Permissions.GraphDBIngest), ok: 200 },
+  { method: 'GET', template: '/api/v2/file-upload/accepted-types', access: anyOf(Permissions.GraphDBIngest), ok: 200 },
+  { method: 'POST', template: '/api/v2/file-upload/start', access: anyOf(Permissions.GraphDBIngest), ok: 201 },
+  {
+    method: 'POST', template: '/api/v2/file-upload/{file_upload_job_id}', access: anyOf(Permissions.GraphDBIngest), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/file-upload/${UNKNOWN_INT}`, body: () => ({ data: [], meta: { type: 'users', version: 6 } }),
+  },
+  {
+    method: 'POST', template: '/api/v2/file-upload/{file_upload_job_id}/end', access: anyOf(Permissions.GraphDBIngest), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/file-upload/${UNKNOWN_INT}/end`,
+  },
+  {
+    method: 'GET', template: '/api/v2/file-upload/{file_upload_job_id}/completed-tasks', access: anyOf(Permissions.GraphDBIngest),
+    ok: 404, target: 'unknown id', path: () => `/api/v2/file-upload/${UNKNOWN_INT}/completed-tasks`,
+  },
+  // The matrix client runs no job, so its upload is refused after authorization.
+  { method: 'POST', template: '/api/v2/ingest', access: CLIENT_ONLY, ok: 400, body: () => ({ data: [], meta: { type: 'users', version: 6 } }) },
+  { method: 'GET', template: '/api/v2/datapipe/status', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  // In this order for every caller: a request is made, read back, then cancelled.
+  { method: 'PUT', template: '/api/v2/analysis', access: anyOf(Permissions.GraphDBWrite), ok: 202 },
+  { method: 'GET', template: '/api/v2/analysis', access: anyOf(Permissions.GraphDBWrite), ok: 200 },
+  { method: 'DELETE', template: '/api/v2/analysis', access: anyOf(Permissions.GraphDBWrite), ok: 204 },
 ];
 
 const TOKEN_FAILED = 'Token Authorization failed.';

@@ -11,7 +11,7 @@ import { EventQueries } from './application/event-queries.js';
 import { JobCommands } from './application/job-commands.js';
 import { JobQueries } from './application/job-queries.js';
 import { KennelManifest } from './application/kennel-manifest.js';
-import { ClientStore, DirectoryObjects, EventStore, JobStore } from './application/ports.js';
+import { ClientStore, DirectoryObjects, EventStore, JobIngestLog, JobStore } from './application/ports.js';
 import { References } from './application/references.js';
 import { ScheduleStore } from './application/schedule-store.js';
 import { Scheduler } from './application/scheduler.js';
@@ -24,7 +24,7 @@ import { FsCollectorFiles } from './infrastructure/fs-collector-files.js';
 import { GraphDirectoryObjects } from './infrastructure/graph-directory-objects.js';
 import { PgClientStore } from './infrastructure/pg-client.store.js';
 import { PgEventStore } from './infrastructure/pg-event.store.js';
-import { PgJobStore } from './infrastructure/pg-job.store.js';
+import { PgJobIngestLog, PgJobStore } from './infrastructure/pg-job.store.js';
 import { PgScheduleStore } from './infrastructure/pg-schedule.store.js';
 
 /**
@@ -40,6 +40,7 @@ import { PgScheduleStore } from './infrastructure/pg-schedule.store.js';
     { provide: ClientStore, useClass: PgClientStore },
     { provide: EventStore, useClass: PgEventStore },
     { provide: JobStore, useClass: PgJobStore },
+    { provide: JobIngestLog, useClass: PgJobIngestLog },
     { provide: ScheduleStore, useClass: PgScheduleStore },
     { provide: DirectoryObjects, useClass: GraphDirectoryObjects },
     { provide: CollectorFiles, useClass: FsCollectorFiles },
@@ -56,6 +57,6 @@ import { PgScheduleStore } from './infrastructure/pg-schedule.store.js';
     CollectorReleases,
     KennelManifest,
   ],
-  exports: [JobStore, Scheduler],
+  exports: [JobStore, JobIngestLog, Scheduler],
 })
 export class CollectionModule {}

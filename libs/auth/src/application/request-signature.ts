@@ -8,9 +8,13 @@ export const MAX_CLOCK_SKEW_MS = 60 * 60 * 1000;
  * i.e. its first 13 characters) → HMAC(·, body). Returns the digest bytes.
  */
 export function requestDigest(key: string, method: string, requestUri: string, requestDate: string, body: Buffer): Buffer {
+  return createHmac('sha256', bodyDigestKey(key, method, requestUri, requestDate)).update(body).digest();
+}
+
+/** The key of the chain's last HMAC (the one over the body): what a streamed body is hashed with. */
+export function bodyDigestKey(key: string, method: string, requestUri: string, requestDate: string): Buffer {
   const first = createHmac('sha256', key).update(method + requestUri).digest();
-  const second = createHmac('sha256', first).update(requestDate.slice(0, 13)).digest();
-  return createHmac('sha256', second).update(body).digest();
+  return createHmac('sha256', first).update(requestDate.slice(0, 13)).digest();
 }
 
 /** Constant-time comparison of a presented signature with the expected digest. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { SigningKeyRegistry, type Principal } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
@@ -40,7 +41,8 @@ class FakeReplays extends SignatureReplayStore {
 function signed(overrides: Partial<SignedRequest> = {}, date = NOW.toISOString()): SignedRequest {
   const base = { tokenId: TOKEN_ID, method: 'POST', requestUri: '/api/v2/x?y=1', requestDate: date, body: Buffer.from('{}') };
   const request = { ...base, ...overrides };
-  const signature = requestDigest(KEY, request.method, request.requestUri, date, request.body).toString('base64');
+  const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('{}');
+  const signature = requestDigest(KEY, request.method, request.requestUri, date, body).toString('base64');
   return { signature, ...request };
 }
 
@@ -51,6 +53,15 @@ describe('SignedRequests', () => {
     const service = new SignedRequests(registryOf(source), new FakeReplays());
     await expect(service.authenticate(signed(), NOW)).resolves.toBe(principal);
     expect(source.touched).toBe(1);
+  });
+
+  it('verifies a streamed body through its digester, handed the key of the last HMAC', async () => {
+    const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
+    const request = signed();
+    const digest = (body: string) => async (key: Buffer) => createHmac('sha256', key).update(body).digest();
+    await expect(service.authenticate({ ...request, body: digest('{}') }, NOW)).resolves.toBe(principal);
+    const error = await apiErrorOf(service.authenticate({ ...signed(), body: digest('{"x":1}') }, NOW));
+    expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
   });
 
   it('refuses a replayed non-GET signature but not a repeated GET', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, ErrorMessages, SigningKeyRegistry, type Principal, UUID_PATTERN } from '@app/platform';
 import { AuthErrors } from './auth-errors.js';
 import { SignatureReplayStore } from './ports.js';
-import { decodeSignature, digestMatches, MAX_CLOCK_SKEW_MS, parseRequestDate, requestDigest } from './request-signature.js';
+import { bodyDigestKey, decodeSignature, digestMatches, MAX_CLOCK_SKEW_MS, parseRequestDate, requestDigest } from './request-signature.js';
 
 export interface SignedRequest {
   tokenId: string;
@@ -10,9 +10,15 @@ export interface SignedRequest {
   requestUri: string;
   requestDate: string | undefined;
   signature: string | undefined;
-  /** The exact body bytes; undefined when the request has a body the pipeline did not keep (not JSON). */
-  body: Buffer | undefined;
+  /**
+   * The exact body bytes, or a digester for a body streamed rather than kept (raw-body routes): given the key of
+   * the chain's last HMAC, it reads the body and answers HMAC(key, body). Undefined when the request has a body
+   * the pipeline did not keep (not JSON).
+   */
+  body: Buffer | BodyDigester | undefined;
 }
+
+export type BodyDigester = (key: Buffer) => Promise<Buffer>;
 
 /** Validates `Authorization: bhesignature <id>` requests against the keys of every registered source. */
 @Injectable()
@@ -41,7 +47,9 @@ export class SignedRequests {
     }
     // Fail closed: a signature must cover the body, so a body that cannot be hashed cannot be accepted.
     if (!request.body) throw ApiError.unauthorized(AuthErrors.bodyNotVerifiable);
-    const expected = requestDigest(key.key, request.method, request.requestUri, request.requestDate, request.body);
+    const expected = typeof request.body === 'function'
+      ? await request.body(bodyDigestKey(key.key, request.method, request.requestUri, request.requestDate))
+      : requestDigest(key.key, request.method, request.requestUri, request.requestDate, request.body);
     if (!digestMatches(expected, presented)) throw ApiError.unauthorized(AuthErrors.digestMismatch);
     // Only a caller who holds the key learns anything about its owner.
     const principal = await key.principal();

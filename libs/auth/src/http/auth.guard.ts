@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { createHmac } from 'node:crypto';
 import {
-  ACCESS_METADATA, ApiError, ErrorMessages, hasRequestBody, PRINCIPAL_KEY, type PathwardenRequest, type Principal, type RouteAccess,
+  ACCESS_METADATA, ApiError, AppConfig, ErrorMessages, hasRequestBody, isRawBodyRequest, PRINCIPAL_KEY, spoolRequestBody,
+  type PathwardenRequest, type Principal, type RouteAccess,
 } from '@app/platform';
 import { Sessions } from '../application/sessions.js';
 import { SignedRequests } from '../application/signed-requests.js';
@@ -12,7 +14,12 @@ import { SignedRequests } from '../application/signed-requests.js';
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly sessions: Sessions, private readonly signed: SignedRequests) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: Sessions,
+    private readonly signed: SignedRequests,
+    private readonly config: AppConfig,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [
@@ -42,10 +49,26 @@ export class AuthGuard implements CanActivate {
         requestUri: req.originalUrl,
         requestDate: header1(req.headers.requestdate),
         signature: header1(req.headers.signature),
-        body: req.rawBody ?? (hasRequestBody(req) ? undefined : Buffer.alloc(0)),
+        body: this.signedBody(req),
       });
     }
     throw ApiError.badRequest(ErrorMessages.unexpectedScheme(scheme.slice(0, 32)));
+  }
+
+  /**
+   * What the signature must cover. A raw-body route's body (an upload of up to INGEST_MAX_UPLOAD_BYTES) is hashed
+   * while it is streamed to a temp file, once the token is known, so it is never held in memory; the route then
+   * reads that file.
+   */
+  private signedBody(req: PathwardenRequest) {
+    if (req.rawBody) return req.rawBody;
+    if (!hasRequestBody(req)) return Buffer.alloc(0);
+    if (!isRawBodyRequest(req)) return undefined;
+    return async (key: Buffer) => {
+      const hmac = createHmac('sha256', key);
+      await spoolRequestBody(req, this.config.ingest.maxUploadBytes, (chunk) => hmac.update(chunk));
+      return hmac.digest();
+    };
   }
 }
 

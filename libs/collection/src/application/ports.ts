@@ -1,7 +1,9 @@
 import type { ListQuery } from '@app/platform';
 import type { CollectionFlags, CollectionScope } from '../domain/collection.js';
 import type { JobStatusValue } from '../domain/job-status.js';
-import type { Client, ClientToken, ClientType, CollectionEvent, Job, NewDomainResult } from '../domain/records.js';
+import type {
+  Client, ClientToken, ClientType, CollectionEvent, DomainResultCount, Job, NewDomainResult,
+} from '../domain/records.js';
 
 /** One page of a listing and the number of rows that match, all pages together. */
 export interface Page<T> {
@@ -137,4 +139,19 @@ export interface DirectoryObject {
 /** Looks up the OUs and domains events and jobs name, whatever the graph backend; one query per call. */
 export abstract class DirectoryObjects {
   abstract find(objectids: string[]): Promise<Map<string, DirectoryObject>>;
+}
+
+// ---------------------------------------------------------------------------------------------------- ingest
+
+/** What the ingest side (libs/ingest) records on a collection client's RUNNING job when the client uploads. */
+export abstract class JobIngestLog {
+  /** The id of the client's RUNNING job, or null. */
+  abstract runningJobId(clientId: string): Promise<number | null>;
+  /** An upload arrived for the job: last_ingest and progressed_at become `at`; false when it is no longer RUNNING. */
+  abstract touchIngest(jobId: number, at: Date): Promise<boolean>;
+  /**
+   * Adds ingested object counts to the job's domain results (per domain name, case-insensitive; a domain without
+   * a result gets one, successful). Joins the caller's transaction when there is one.
+   */
+  abstract addDomainCounts(jobId: number, counts: Record<string, Record<DomainResultCount, number>>): Promise<void>;
 }

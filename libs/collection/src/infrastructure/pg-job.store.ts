@@ -3,7 +3,7 @@ import { ApiError, applyListFilters, Database, pgConstraint, type ListQuery, typ
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { JOB_LIST } from '../application/job-list-spec.js';
 import {
-  JobStore, type CancelOutcome, type JobEnd, type JobScope, type NewAdHocJob, type Page, type StartOutcome,
+  JobIngestLog, JobStore, type CancelOutcome, type JobEnd, type JobScope, type NewAdHocJob, type Page, type StartOutcome,
 } from '../application/ports.js';
 import { JobStatus, type JobStatusValue } from '../domain/job-status.js';
 import { date, flagsOf, optionalDate, type Row } from './pg-rows.js';
@@ -244,4 +244,54 @@ function toDomainResult(row: Row): DomainResult {
     updatedAt: date(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
   };
+}
+
+/** JobIngestLog on collection_jobs and collection_domain_results; each call one statement. */
+@Injectable()
+export class PgJobIngestLog extends JobIngestLog {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async runningJobId(clientId: string): Promise<number | null> {
+    const rows = await this.db.query<Row>(
+      `SELECT id FROM collection_jobs WHERE client_id = $1 AND status = ${JobStatus.Running} AND deleted_at IS NULL`,
+      [clientId], { readOnly: true },
+    );
+    return rows.length > 0 ? Number(rows[0].id) : null;
+  }
+
+  async touchIngest(jobId: number, at: Date): Promise<boolean> {
+    const rows = await this.db.query<Row>(
+      `WITH touched AS (
+         UPDATE collection_jobs SET last_ingest = $2, progressed_at = $2, updated_at = now()
+         WHERE id = $1 AND status = ${JobStatus.Running} AND deleted_at IS NULL RETURNING id)
+       SELECT id FROM touched`,
+      [jobId, at],
+    );
+    return rows.length > 0;
+  }
+
+  async addDomainCounts(jobId: number, counts: Record<string, Record<DomainResultCount, number>>): Promise<void> {
+    const domains = Object.keys(counts);
+    if (domains.length === 0) return;
+    const column = (count: DomainResultCount) => domains.map((domain) => counts[domain][count] ?? 0);
+    const names = DOMAIN_RESULT_COUNTS.join(', ');
+    // Existing results of a domain are added to; the domains left over get a new result.
+    await this.db.query(
+      `WITH input AS (
+         SELECT * FROM unnest($2::text[], ${DOMAIN_RESULT_COUNTS.map((_, i) => `$${3 + i}::integer[]`).join(', ')})
+           AS u(domain_name, ${names})),
+       updated AS (
+         UPDATE collection_domain_results r SET
+           ${DOMAIN_RESULT_COUNTS.map((count) => `${count} = r.${count} + i.${count}`).join(', ')}, updated_at = now()
+         FROM input i
+         WHERE r.job_id = $1 AND r.deleted_at IS NULL AND upper(r.domain_name) = upper(i.domain_name)
+         RETURNING upper(i.domain_name) AS domain_name)
+       INSERT INTO collection_domain_results (job_id, domain_name, success, message, ${names})
+       SELECT $1, i.domain_name, true, '', ${DOMAIN_RESULT_COUNTS.map((count) => `i.${count}`).join(', ')}
+       FROM input i WHERE upper(i.domain_name) NOT IN (SELECT domain_name FROM updated)`,
+      [jobId, domains, ...DOMAIN_RESULT_COUNTS.map(column)],
+    );
+  }
 }

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DEFAULT_WAIT_SECONDS, runWithRequestContext, type RequestContext } from '../context/request-context.js';
 import { ApiError } from './api-error.js';
@@ -14,6 +20,60 @@ export interface PathwardenRequest extends Request {
   rawBody?: Buffer;
   /** The body was not valid JSON; the route's own message is given once it is known (BodyTypeInterceptor). */
   malformedJson?: boolean;
+  /** The body of a raw-body route, streamed to a temp file (removed when the response closes). */
+  spooledBody?: SpooledBody;
+}
+
+/** A request body written to a temp file with a server-chosen name. */
+export interface SpooledBody {
+  path: string;
+  size: number;
+}
+
+/**
+ * Routes whose body is a collector file (JSON, zip or gzip, up to INGEST_MAX_UPLOAD_BYTES): streamed to disk by the
+ * route (or by the guard, for a signed request), never parsed or buffered in memory.
+ */
+const RAW_BODY_ROUTES = /^\/api\/v2\/(file-upload\/(?!start\/?$|accepted-types\/?$)[^/]+|ingest)\/?$/;
+
+/** Whether the request is a POST to a raw-body route. */
+export function isRawBodyRequest(req: Request): boolean {
+  return req.method === 'POST' && RAW_BODY_ROUTES.test(req.path);
+}
+
+/** 413 message of a raw body over the upload cap. */
+export const uploadTooLarge = (limit: number) => `request body exceeds the upload limit of ${limit} bytes`;
+
+/**
+ * Streams the request body to a temp file, failing with 413 past `limit` bytes; `onChunk` sees every byte (the
+ * signature digest). Spooled once per request: a second call answers the same file. The file is removed when the
+ * response closes.
+ */
+export async function spoolRequestBody(req: Request, limit: number, onChunk?: (chunk: Buffer) => void): Promise<SpooledBody> {
+  const request = req as PathwardenRequest;
+  if (request.spooledBody) return request.spooledBody;
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw new ApiError(413, [uploadTooLarge(limit)]);
+  const dir = await mkdtemp(join(tmpdir(), 'pathwarden-upload-'));
+  req.res?.once('close', () => void rm(dir, { recursive: true, force: true }));
+  const path = join(dir, 'body');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limit) return callback(new ApiError(413, [uploadTooLarge(limit)]));
+      onChunk?.(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(req, meter, createWriteStream(path));
+  } catch (error) {
+    // The rest of the body is discarded, so the 413 still reaches the client.
+    req.resume();
+    throw error instanceof ApiError ? error : ApiError.badRequest(`the request body could not be read: ${(error as Error).message}`);
+  }
+  request.spooledBody = { path, size };
+  return request.spooledBody;
 }
 
 /** Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. */
@@ -55,6 +115,7 @@ export function onlyServedPaths(req: Request, _res: Response, next: NextFunction
  * here: the message depends on the route (the cypher endpoint answers `JSON malformed.`), which is known later.
  */
 export function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (isRawBodyRequest(req)) return next();
   parseJson(req, res, (error?: unknown) => {
     if (!error) return next();
     const type = (error as { type?: string }).type;

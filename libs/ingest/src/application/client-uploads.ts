@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { JobIngestLog } from '@app/collection';
+import { ApiError, AppConfig, Clock } from '@app/platform';
+import type { SpooledUpload } from './file-uploads.js';
+import { IngestMessages } from './ingest-messages.js';
+import { TaskQueue } from './ports.js';
+import { checkUpload } from './upload-check.js';
+
+/** A collection client's upload (POST /api/v2/ingest): stored as a task of its RUNNING job. */
+@Injectable()
+export class ClientUploads {
+  constructor(
+    private readonly clientJobs: JobIngestLog,
+    private readonly tasks: TaskQueue,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async upload(clientId: string, upload: SpooledUpload): Promise<void> {
+    const jobId = await this.clientJobs.runningJobId(clientId);
+    if (jobId === null) throw ApiError.badRequest(IngestMessages.noRunningJob);
+    await checkUpload(upload.path, upload.kind, this.config.ingest);
+    const at = this.clock.now();
+    await this.tasks.enqueue(
+      { owner: { collectionJobId: jobId, clientId }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
+      at,
+    );
+    await this.clientJobs.touchIngest(jobId, at);
+  }
+}

@@ -1,0 +1,72 @@
+import type { ListQuery } from '@app/platform';
+import type { FileResult } from './file-ingestor.js';
+import type { CompletedTask, ContentKind, TaskOwner, UploadJob } from './upload-job.js';
+
+export interface Page<T> {
+  items: T[];
+  count: number;
+}
+
+export type EndOutcome = UploadJob | 'not-found' | 'not-running';
+
+/** File upload jobs and their lifecycle (statuses of reference §4). */
+export abstract class UploadJobStore {
+  /** A Running job for the user (email copied from the user), start_time and last_ingest = at. */
+  abstract create(userId: string, at: Date): Promise<UploadJob>;
+  abstract list(query: ListQuery): Promise<Page<UploadJob>>;
+  abstract find(id: number): Promise<UploadJob | null>;
+  /** Running → Ingesting. */
+  abstract end(id: number, at: Date): Promise<EndOutcome>;
+  abstract completedTasks(jobId: number): Promise<CompletedTask[]>;
+  /** Running jobs whose last_ingest is before `idleSince` → Timed Out with `message`; how many. */
+  abstract timeOutIdle(idleSince: Date, message: string, at: Date): Promise<number>;
+  /** Ingesting jobs with no task left → Analyzing; their ids. */
+  abstract claimForAnalysis(at: Date): Promise<number[]>;
+  /** Analyzing jobs → their final status by their file counts and the analysis outcome; end_time = at. */
+  abstract finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void>;
+}
+
+export interface NewTask {
+  owner: TaskOwner;
+  /** The name given for reports. */
+  fileName: string;
+  kind: ContentKind;
+  /** The temp file holding the bytes (copied into the database). */
+  path: string;
+  size: number;
+}
+
+/** A task a worker holds under a lease. */
+export interface ClaimedTask {
+  id: number;
+  owner: TaskOwner;
+  fileName: string;
+  kind: ContentKind;
+  attempts: number;
+  /** The claim's token: renewals and completion only count while it still holds the task. */
+  lease: string;
+}
+
+export type EnqueueOutcome = 'queued' | 'not-found' | 'not-running';
+
+/** Stored uploads waiting to be ingested, their bytes in the database, claimed under leases. */
+export abstract class TaskQueue {
+  /**
+   * Stores the bytes and the task in one transaction; for a file upload job only while it is Running (locked),
+   * touching its last_ingest.
+   */
+  abstract enqueue(task: NewTask, at: Date): Promise<EnqueueOutcome>;
+  /** The oldest task that is unclaimed or whose lease ran out (FOR UPDATE SKIP LOCKED), attempts + 1. */
+  abstract claim(lease: string, at: Date, leaseSeconds: number): Promise<ClaimedTask | null>;
+  /** Writes the task's bytes to `path`. */
+  abstract spool(taskId: number, path: string): Promise<void>;
+  /** Extends the lease; false once another worker has taken the task. */
+  abstract renew(task: ClaimedTask, at: Date): Promise<boolean>;
+  /**
+   * In one transaction: the per-file results as completed tasks, the job's file counters, the task removed (its
+   * bytes with it), then `alsoInTransaction`. False (nothing written) when the lease was lost meanwhile.
+   */
+  abstract complete(task: ClaimedTask, results: FileResult[], alsoInTransaction?: () => Promise<void>): Promise<boolean>;
+  /** True while any task waits or is being ingested. */
+  abstract pending(): Promise<boolean>;
+}

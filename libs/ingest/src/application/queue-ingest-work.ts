@@ -1,0 +1,127 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobIngestLog } from '@app/collection';
+import { AppConfig, Clock, runWithRequestContext } from '@app/platform';
+import { IngestMessages } from './ingest-messages.js';
+import { IngestWork, type DrainReport } from './ingest-work.js';
+import { LocalFiles } from './local-files.js';
+import { TaskQueue, UploadJobStore, type ClaimedTask } from './ports.js';
+import type { FileResult } from './file-ingestor.js';
+
+/** A task claimed this many times without finishing is failed instead of tried again (a file that kills workers). */
+export const MAX_ATTEMPTS = 3;
+
+/** Deadline of one unit of background work (a task's ingest can take long; the lease, not the deadline, guards it). */
+const WORK_DEADLINE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * IngestWork over the task queue: one task at a time, spooled from the database to a temp file and ingested with
+ * LocalFiles while a timer renews its lease; its results, counters and removal then commit together.
+ */
+@Injectable()
+export class QueueIngestWork extends IngestWork {
+  private readonly logger = new Logger(QueueIngestWork.name);
+
+  constructor(
+    private readonly tasks: TaskQueue,
+    private readonly jobs: UploadJobStore,
+    private readonly clientJobs: JobIngestLog,
+    private readonly files: LocalFiles,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  drain(budgetMs = Number.POSITIVE_INFINITY): Promise<DrainReport> {
+    return background(async () => {
+      const report: DrainReport = { processed: 0, fromClients: 0 };
+      const stopAt = Date.now() + budgetMs;
+      while (Date.now() < stopAt) {
+        const task = await this.tasks.claim(randomUUID(), this.clock.now(), this.config.ingest.taskLeaseSeconds);
+        if (!task) break;
+        if (!(await this.process(task))) continue;
+        report.processed++;
+        if ('collectionJobId' in task.owner) report.fromClients++;
+      }
+      return report;
+    });
+  }
+
+  timeOutIdleJobs(): Promise<number> {
+    const { uploadTimeoutSeconds } = this.config.ingest;
+    const now = this.clock.now();
+    const idleSince = new Date(now.getTime() - uploadTimeoutSeconds * 1000);
+    const message = IngestMessages.timedOut(Math.round(uploadTimeoutSeconds / 60));
+    return background(() => this.jobs.timeOutIdle(idleSince, message, now));
+  }
+
+  claimJobsForAnalysis(): Promise<number[]> {
+    return background(() => this.jobs.claimForAnalysis(this.clock.now()));
+  }
+
+  finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
+    return background(() => this.jobs.finish(ids, analysis, this.clock.now()));
+  }
+
+  busy(): Promise<boolean> {
+    return background(() => this.tasks.pending());
+  }
+
+  /** Ingests one claimed task; false when its lease was lost (another worker finishes it). */
+  private async process(task: ClaimedTask): Promise<boolean> {
+    if (task.attempts > MAX_ATTEMPTS) {
+      return this.finish(task, [failed(task.fileName, IngestMessages.tooManyAttempts(MAX_ATTEMPTS))]);
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'pathwarden-task-'));
+    const renewal = setInterval(() => void this.renew(task), (this.config.ingest.taskLeaseSeconds * 1000) / 3);
+    try {
+      const path = join(dir, 'upload');
+      await this.tasks.spool(task.id, path);
+      const results = await this.files.ingest(path, { name: task.fileName });
+      return await this.finish(task, results);
+    } finally {
+      clearInterval(renewal);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private finish(task: ClaimedTask, results: FileResult[]): Promise<boolean> {
+    const owner = task.owner;
+    if (!('collectionJobId' in owner)) return this.tasks.complete(task, results);
+    const counts = mergeDomains(results);
+    return this.tasks.complete(task, results, () => this.clientJobs.addDomainCounts(owner.collectionJobId, counts));
+  }
+
+  private async renew(task: ClaimedTask): Promise<void> {
+    try {
+      await background(() => this.tasks.renew(task, this.clock.now()));
+    } catch (error) {
+      this.logger.warn(`could not renew the lease of ingest task ${task.id}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function background<T>(work: () => Promise<T>): Promise<T> {
+  return runWithRequestContext({ requestId: 'datapipe', deadline: Date.now() + WORK_DEADLINE_MS }, work);
+}
+
+function failed(fileName: string, error: string): FileResult {
+  return { fileName, objects: 0, errors: [error], warnings: [], domains: {} };
+}
+
+/** The objects per domain of all the task's files. */
+function mergeDomains(results: FileResult[]): Record<string, FileResult['domains'][string]> {
+  const merged: Record<string, FileResult['domains'][string]> = {};
+  for (const result of results) {
+    for (const [domain, counts] of Object.entries(result.domains)) {
+      const into = merged[domain];
+      if (!into) merged[domain] = { ...counts };
+      else for (const key of Object.keys(counts) as (keyof typeof counts)[]) into[key] += counts[key];
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,38 @@
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Permissions } from '@app/identity';
+import {
+  AcceptsBody, ApiError, ApiErrors, AppConfig, CurrentPrincipal, EnterpriseOnly, RequirePermission, spoolRequestBody,
+  type PathwardenRequest, type Principal,
+} from '@app/platform';
+import { ClientUploads } from '../application/client-uploads.js';
+import { IngestMessages } from '../application/ingest-messages.js';
+import { clientUploadKind, uploadName } from './upload-headers.js';
+
+/** A collection client uploads its results, tied to its RUNNING job. Signed client requests only (users get 404). */
+@ApiTags('Client flow')
+@ApiSecurity('signature')
+@EnterpriseOnly()
+@RequirePermission(Permissions.ClientsTasking)
+@Controller()
+export class ClientIngestController {
+  constructor(private readonly uploads: ClientUploads, private readonly config: AppConfig) {}
+
+  @Post('ingest')
+  @HttpCode(202)
+  // Any type passes the generic body check; this route answers its own message for the types it refuses.
+  @AcceptsBody('')
+  @ApiOperation({
+    summary: 'Upload collected data (JSON, gzip-compressed JSON or zip) for the calling client\'s RUNNING job',
+    description: 'Raw body, covered by the signature. Gzip: Content-Encoding gzip or Content-Type application/gzip. ' +
+      'No RUNNING job: 400. Sets the job\'s last_ingest. 202, no body. Client-only: users get 404.',
+  })
+  @ApiErrors(400, 401, 403, 404, 413)
+  async ingest(@Req() req: PathwardenRequest, @CurrentPrincipal() principal: Principal) {
+    if (principal.via !== 'client' || principal.clientId === undefined) throw ApiError.notFound();
+    const kind = clientUploadKind(req.headers['content-type'], req.headers['content-encoding']);
+    if (!kind) throw ApiError.badRequest(IngestMessages.clientContentType);
+    const body = await spoolRequestBody(req, this.config.ingest.maxUploadBytes);
+    await this.uploads.upload(principal.clientId, { ...body, kind, name: uploadName(req.headers['x-file-upload-name'], kind) });
+  }
+}

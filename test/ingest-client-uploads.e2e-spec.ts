@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { gzipSync } from 'node:zlib';
+import { requestDigest } from '@app/auth';
+import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
+import { bearer, createApiToken, requestDate, type ApiTokenKey } from './support/auth.js';
+import { asClient, createClient, type TestClient } from './support/collection.js';
+import { adminCaller, type Caller } from './support/identity.js';
+
+/** Signed raw uploads: collection clients (POST /api/v2/ingest) and API tokens (file upload), and the size cap. */
+
+/** One node per object: the upload plumbing is under test here, not the converters. */
+class OneNodePerObject extends FileIngestor {
+  protected override convert(_meta: unknown, object: unknown) {
+    const id = String((object as { ObjectIdentifier: string }).ObjectIdentifier).toUpperCase();
+    return { nodes: [{ objectid: id, kinds: ['Base', 'User'], properties: { name: id } }], edges: [] };
+  }
+}
+
+const users = (domain: string, ...ids: string[]) => JSON.stringify({
+  data: ids.map((id) => ({ ObjectIdentifier: id, Properties: { domain, name: id } })),
+  meta: { type: 'users', version: 6, count: ids.length },
+});
+
+/** A raw body signed with the token, exactly as sent. */
+function signedUpload(t: TestApp, token: ApiTokenKey, path: string, body: Buffer, headers: Record<string, string>) {
+  const date = requestDate();
+  const signature = requestDigest(token.key, 'POST', path, date, body).toString('base64');
+  const req = t.http().post(path).set({ Authorization: `bhesignature ${token.id}`, RequestDate: date, Signature: signature, ...headers });
+  // Sent as the bytes signed: superagent would JSON-encode a Buffer under a JSON content type.
+  return req.serialize((raw: unknown) => raw as string).send(body);
+}
+
+describe('client uploads', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let client: TestClient;
+  let work: IngestWork;
+
+  const ingest = (body: string | Buffer, headers: Record<string, string> = { 'Content-Type': 'application/json' }, as = client) =>
+    signedUpload(t, as.token, '/api/v2/ingest', Buffer.from(body), headers);
+
+  async function runningJob(of: TestClient): Promise<number> {
+    const created = await admin.post(`/clients/${of.id}/jobs`, { session_collection: true });
+    expect(created.status).toBe(200);
+    const started = await asClient(t, of, 'POST', '/jobs/start', { id: created.body.data.id });
+    expect(started.status).toBe(200);
+    return created.body.data.id as number;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SCHEDULER_INTERVAL: '0' },
+      customize: (b) => b.overrideProvider(FileIngestor).useClass(OneNodePerObject),
+    });
+    admin = await adminCaller(t);
+    client = await createClient(admin);
+    work = t.app.get(IngestWork);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 400 when the client runs no job', async () => {
+    expect(errorMessage(await ingest(users('PHANTOM.CORP', 'S-1-5-21-9-1')), 400)).toBe(IngestMessages.noRunningJob);
+  });
+
+  it('stores JSON and gzip uploads for the running job, then records their domain counts', async () => {
+    const jobId = await runningJob(client);
+    expect((await ingest(users('phantom.corp', 'S-1-5-21-9-1101', 'S-1-5-21-9-1102'))).status).toBe(202);
+    const gzipped = gzipSync(users('GHOST.CORP', 'S-1-5-21-8-1101'));
+    expect((await ingest(gzipped, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })).status).toBe(202);
+    expect((await ingest(gzipped, { 'Content-Type': 'application/gzip' })).status).toBe(202);
+
+    const before = (await admin.get(`/jobs/${jobId}`)).body.data;
+    expect(before.last_ingest).not.toBe('0001-01-01T00:00:00Z');
+    expect(await work.drain()).toEqual({ processed: 3, fromClients: 3 });
+
+    const job = (await admin.get(`/jobs/${jobId}`)).body.data;
+    const counts = Object.fromEntries((job.domain_results as { domain_name: string; user_count: number }[])
+      .map((r) => [r.domain_name, r.user_count]));
+    expect(counts).toEqual({ 'PHANTOM.CORP': 2, 'GHOST.CORP': 2 });
+    await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
+  });
+
+  it('refuses a body that does not match its signature, and a type it does not take', async () => {
+    await runningJob(client);
+    const date = requestDate();
+    const signature = requestDigest(client.token.key, 'POST', '/api/v2/ingest', date, Buffer.from('{"a":1}')).toString('base64');
+    const tampered = await t.http().post('/api/v2/ingest')
+      .set({ Authorization: `bhesignature ${client.token.id}`, RequestDate: date, Signature: signature, 'Content-Type': 'application/json' })
+      .send('{"a":2}');
+    expect(errorMessage(tampered, 401)).toContain('digest');
+    expect(errorMessage(await ingest('hello', { 'Content-Type': 'text/plain' }), 400)).toBe(IngestMessages.clientContentType);
+    expect(errorMessage(await ingest('{"data": []}'), 400)).toMatch(/^Error saving ingest file: /);
+    expect(errorMessage(await ingest('not gzip', { 'Content-Type': 'application/gzip' }), 400))
+      .toBe(IngestMessages.invalidFile('the body is not gzip-compressed'));
+    await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
+  });
+
+  it('answers 404 to a user', async () => {
+    const token = await login(t, 'admin', ADMIN_PASSWORD);
+    const res = await t.http().post('/api/v2/ingest').set('Authorization', bearer(token))
+      .set('Content-Type', 'application/json').send(users('PHANTOM.CORP', 'S-1-5-21-9-1'));
+    expect(errorMessage(res, 404)).toBe('resource not found');
+  });
+
+  it('takes a file upload signed with an API token, the signature covering the streamed body', async () => {
+    const session = await login(t, 'admin', ADMIN_PASSWORD);
+    const token = await createApiToken(t, session, 'uploader');
+    const start = await t.http().post('/api/v2/file-upload/start').set('Authorization', bearer(session));
+    const id = start.body.data.id as number;
+    const res = await signedUpload(t, token, `/api/v2/file-upload/${id}`, Buffer.from(users('PHANTOM.CORP', 'S-1-5-21-9-2001')),
+      { 'Content-Type': 'application/json', 'X-File-Upload-Name': 'signed.json' });
+    expect([res.status, res.text]).toEqual([202, '']);
+    expect(await work.drain()).toEqual({ processed: 1, fromClients: 0 });
+  });
+});
+
+describe('upload size cap', () => {
+  let t: TestApp;
+  let session: string;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { INGEST_MAX_UPLOAD_BYTES: '1024', SCHEDULER_INTERVAL: '0' } });
+    session = await login(t, 'admin', ADMIN_PASSWORD);
+    const admin = await adminCaller(t);
+    client = await createClient(admin);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 413 past INGEST_MAX_UPLOAD_BYTES, by session and signed', async () => {
+    const start = await t.http().post('/api/v2/file-upload/start').set('Authorization', bearer(session));
+    const id = start.body.data.id as number;
+    const big = users('PHANTOM.CORP', ...Array.from({ length: 60 }, (_, i) => `S-1-5-21-9-${3000 + i}`));
+    expect(big.length).toBeGreaterThan(1024);
+    const res = await t.http().post(`/api/v2/file-upload/${id}`).set('Authorization', bearer(session))
+      .set('Content-Type', 'application/json').send(big);
+    expect(errorMessage(res, 413)).toBe('request body exceeds the upload limit of 1024 bytes');
+    expect(errorMessage(await signedUpload(t, client.token, '/api/v2/ingest', Buffer.from(big), { 'Content-Type': 'application/json' }), 413))
+      .toBe('request body exceeds the upload limit of 1024 bytes');
+  });
+});

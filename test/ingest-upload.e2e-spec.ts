@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { Client } from 'pg';
+import { Clock } from '@app/platform';
+import { Datapipe } from '@app/analysis';
+import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
+import { bearer } from './support/auth.js';
+
+/** The file upload API and its job lifecycle, driving the ingest side of the datapipe (IngestWork) by hand. */
+
+/** One node per object: the upload plumbing is under test here, not the converters. */
+class OneNodePerObject extends FileIngestor {
+  protected override convert(_meta: unknown, object: unknown) {
+    const id = String((object as { ObjectIdentifier: string }).ObjectIdentifier).toUpperCase();
+    return { nodes: [{ objectid: id, kinds: ['Base', 'User'], properties: { name: id } }], edges: [] };
+  }
+}
+
+/** A clock the tests move by hand. */
+class StepClock extends Clock {
+  at = Date.now();
+  override now(): Date {
+    return new Date(this.at);
+  }
+}
+
+const users = (...ids: string[]) => JSON.stringify({
+  data: ids.map((id) => ({ ObjectIdentifier: id, Properties: { domain: 'PHANTOM.CORP', name: id } })),
+  meta: { type: 'users', version: 6, count: ids.length },
+});
+
+/** A minimal zip writer (deflated members, no extras); `declared` overrides a member's declared size. */
+function zip(members: Record<string, string | Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(members)) {
+    const data = Buffer.from(content);
+    const packed = deflateRawSync(data, { level: 9 });
+    const fileName = Buffer.from(name);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(crc32(data), 14);
+    header.writeUInt32LE(packed.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(header, fileName, packed);
+    centrals.push(central, fileName);
+    offset += header.length + fileName.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+describe('file upload API', () => {
+  let t: TestApp;
+  let token: string;
+  let work: IngestWork;
+  let pg: Client;
+  const clock = new StepClock();
+
+  const post = (path: string) => t.http().post(`/api/v2/file-upload${path}`).set('Authorization', bearer(token));
+  const get = (path: string) => t.http().get(`/api/v2/file-upload${path}`).set('Authorization', bearer(token));
+  const upload = (id: number, body: string | Buffer, type = 'application/json', name?: string) => {
+    const req = post(`/${id}`).set('Content-Type', type);
+    return (name ? req.set('X-File-Upload-Name', name) : req).send(body);
+  };
+  async function startJob(): Promise<number> {
+    const res = await post('/start');
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+  async function job(id: number) {
+    const res = await get(`?id=eq:${id}`);
+    expect(res.status).toBe(200);
+    return res.body.data[0] as Record<string, unknown>;
+  }
+  /** What the datapipe does after ingest when analysis succeeds. */
+  async function analyse(): Promise<number[]> {
+    const ids = await work.claimJobsForAnalysis();
+    await work.finishJobs(ids, 'succeeded');
+    return ids;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { INGEST_TASK_LEASE: '60', INGEST_UPLOAD_TIMEOUT: '1200', INGEST_MAX_COMPRESSION_RATIO: '50', INGEST_BATCH_SIZE: '2' },
+      customize: (b) => b.overrideProvider(FileIngestor).useClass(OneNodePerObject).overrideProvider(Clock).useValue(clock),
+    });
+    token = await login(t, 'admin', ADMIN_PASSWORD);
+    work = t.app.get(IngestWork);
+    pg = new Client({ connectionString: t.databaseUrl });
+    await pg.connect();
+  });
+  afterAll(async () => {
+    await pg?.end();
+    await t?.close();
+  });
+
+  it('takes a job through Running, Ingesting, Analyzing and Complete', async () => {
+    const start = await post('/start');
+    expect(start.status).toBe(201);
+    expect(start.body.data).toMatchObject({ status: 1, status_message: '', user_email_address: expect.anything(), total_files: 0, failed_files: 0 });
+    const id = start.body.data.id as number;
+
+    const res = await upload(id, users('S-1-5-21-1-1101', 's-1-5-21-1-1102'), 'application/json; charset=utf-8', '20240305_users.json');
+    expect([res.status, res.text]).toEqual([202, '']);
+    expect(await work.busy()).toBe(true);
+
+    const end = await post(`/${id}/end`);
+    expect(end.status).toBe(200);
+    expect((await job(id)).status).toBe(6);
+    expect(await work.claimJobsForAnalysis()).toEqual([]);
+
+    expect(await work.drain()).toEqual({ processed: 1, fromClients: 0 });
+    expect(await work.busy()).toBe(false);
+    expect(await work.claimJobsForAnalysis()).toEqual([id]);
+    expect(await job(id)).toMatchObject({ status: 7, status_message: 'Analyzing', total_files: 1, failed_files: 0 });
+    await work.finishJobs([id], 'succeeded');
+    const done = await job(id);
+    expect(done).toMatchObject({ status: 2, status_message: 'Complete' });
+    expect(done.end_time).not.toBe('0001-01-01T00:00:00Z');
+
+    const tasks = await get(`/${id}/completed-tasks`);
+    expect(tasks.status).toBe(200);
+    expect(tasks.body.data).toEqual([expect.objectContaining({
+      file_upload_job_id: id, file_name: '20240305_users.json', parent_file_name: '', errors: [],
+    })]);
+    const { rows } = await pg.query("SELECT properties->>'objectid' AS id FROM node WHERE properties->>'objectid' LIKE 'S-1-5-21-1-110%' ORDER BY 1");
+    expect(rows.map((r) => r.id)).toEqual(['S-1-5-21-1-1101', 'S-1-5-21-1-1102']);
+    // The bytes are gone with the task.
+    expect((await pg.query('SELECT count(*)::int AS n FROM ingest_task_chunks')).rows[0].n).toBe(0);
+  });
+
+  it('fails only the malformed member of a zip: the job ends Partially Complete with its error', async () => {
+    const id = await startJob();
+    const body = zip({ 'a_users.json': users('S-1-5-21-1-1201'), 'b_users.json': '{"data": [ {"ObjectIdentifier": ] }' });
+    expect((await upload(id, body, 'application/x-zip-compressed', 'collection.zip')).status).toBe(202);
+    await post(`/${id}/end`);
+    await work.drain();
+    expect(await analyse()).toEqual([id]);
+
+    expect(await job(id)).toMatchObject({ status: 8, status_message: IngestMessages.someFailed(1), total_files: 2, failed_files: 1 });
+    const tasks = (await get(`/${id}/completed-tasks`)).body.data as Record<string, unknown>[];
+    expect(tasks.map((task) => [task.file_name, task.parent_file_name, (task.errors as string[]).length])).toEqual([
+      ['a_users.json', 'collection.zip', 0], ['b_users.json', 'collection.zip', 1],
+    ]);
+  });
+
+  it('fails a job whose every file failed, and any job whose analysis failed', async () => {
+    const failing = await startJob();
+    const zipped = zip({ 'bad.json': '{"data": [], "meta": {"type": "printers"}}' });
+    expect((await upload(failing, zipped, 'application/zip')).status).toBe(202);
+    await post(`/${failing}/end`);
+    const unlucky = await startJob();
+    await post(`/${unlucky}/end`);
+    await work.drain();
+    const ids = await work.claimJobsForAnalysis();
+    expect(ids).toEqual([failing, unlucky]);
+    await work.finishJobs([failing], 'succeeded');
+    await work.finishJobs([unlucky], 'failed');
+
+    expect(await job(failing)).toMatchObject({ status: 5, status_message: IngestMessages.allFailed });
+    expect(await job(unlucky)).toMatchObject({ status: 5, status_message: IngestMessages.analysisFailed });
+  });
+
+  it('refuses a zip bomb (413) and an unsafe member name (400) at upload, storing nothing', async () => {
+    const id = await startJob();
+    const bomb = zip({ 'users.json': Buffer.alloc(2_000_000, 0x20) });
+    const res = await upload(id, bomb, 'application/zip');
+    expect(errorMessage(res, 413)).toContain('compressed more than 50:1');
+    expect(errorMessage(await upload(id, zip({ '../evil.json': users('S-1-5-21-1-1') }), 'application/zip'), 400))
+      .toContain('not allowed');
+    expect(errorMessage(await upload(id, zip({ 'inner.zip': zip({ 'a.json': '{}' }) }), 'application/zip'), 400))
+      .toContain('Nested archives');
+    expect(errorMessage(await upload(id, 'not a zip at all', 'application/zip'), 400))
+      .toBe(IngestMessages.invalidFile('the body is not a zip archive'));
+    expect((await pg.query('SELECT count(*)::int AS n FROM ingest_tasks WHERE job_id = $1', [id])).rows[0].n).toBe(0);
+  });
+
+  it('answers 400 for a content type it does not take, and for a JSON file without meta or data', async () => {
+    const id = await startJob();
+    expect(errorMessage(await upload(id, 'hello', 'text/plain'), 400)).toBe(IngestMessages.contentType);
+    expect(errorMessage(await post(`/${id}`).send(Buffer.from('x')), 400)).toBe(IngestMessages.contentType);
+    expect(errorMessage(await upload(id, '{"data": []}'), 400)).toMatch(/^Error saving ingest file: .*meta/);
+    expect(errorMessage(await upload(id, '{"meta": {"type": "users", "version": 6}}'), 400)).toMatch(/^Error saving ingest file: .*data/);
+    expect(errorMessage(await upload(id, '{"data": [], "meta": {"type": "printers"}}'), 400)).toMatch(/^Error saving ingest file: .*printers/);
+    expect(errorMessage(await upload(id, '{"data": [, "meta"'), 400)).toMatch(/^Error saving ingest file: /);
+  });
+
+  it('answers 404 for an unknown job, 400 for a malformed id, and 400 for a job that is not Running', async () => {
+    expect(errorMessage(await upload(2147483000, users('S-1-5-21-1-1')), 404)).toBe('resource not found');
+    expect(errorMessage(await upload(2147483000, users('S-1-5-21-1-1')).set('Content-Type', 'application/json'), 404)).toBe('resource not found');
+    expect(errorMessage(await post('/abc').set('Content-Type', 'application/json').send('{}'), 400)).toBe('id is malformed');
+    expect(errorMessage(await post('/2147483000/end'), 404)).toBe('resource not found');
+    const id = await startJob();
+    expect((await post(`/${id}/end`)).status).toBe(200);
+    expect(errorMessage(await post(`/${id}/end`), 400)).toBe(IngestMessages.notRunning);
+    expect(errorMessage(await upload(id, users('S-1-5-21-1-1')), 400)).toBe(IngestMessages.uploadNotRunning);
+    expect(errorMessage(await get('/2147483000/completed-tasks'), 404)).toBe('resource not found');
+  });
+
+  it('lists the accepted types and the jobs, filtered and sorted', async () => {
+    const types = await get('/accepted-types');
+    expect(types.status).toBe(200);
+    expect(types.body.data).toEqual(['application/json', 'application/zip', 'application/x-zip-compressed', 'application/zip-compressed']);
+    const a = await startJob();
+    const b = await startJob();
+    const page = await get(`?id=gte:${a}&sort_by=-id&limit=1`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ count: 2, skip: 0, limit: 1 });
+    expect(page.body.data.map((j: { id: number }) => j.id)).toEqual([b]);
+    const running = await get(`?status=eq:1&id=gte:${a}`);
+    expect(running.body.count).toBe(2);
+    expect(errorMessage(await get('?nope=eq:1'), 400)).toBeTruthy();
+    await post(`/${a}/end`);
+    await post(`/${b}/end`);
+    await work.drain();
+    await analyse();
+  });
+
+  it('times out a Running job that saw no upload for INGEST_UPLOAD_TIMEOUT', async () => {
+    const id = await startJob();
+    expect(await work.timeOutIdleJobs()).toBe(0);
+    clock.at += 1201_000;
+    try {
+      expect(await work.timeOutIdleJobs()).toBeGreaterThanOrEqual(1);
+    } finally {
+      clock.at = Date.now();
+    }
+    expect(await job(id)).toMatchObject({
+      status: 4, status_message: 'Ingest timeout: No ingest activity observed in 20 minutes. Upload incomplete.',
+    });
+  });
+
+  it('takes back a task whose worker stopped once its lease runs out, and completes the job', async () => {
+    const id = await startJob();
+    expect((await upload(id, users('S-1-5-21-1-1301'), 'application/json', 'stalled.json')).status).toBe(202);
+    await post(`/${id}/end`);
+    // A worker claimed it and died: the lease is held, so nobody else takes it yet.
+    await pg.query(`UPDATE ingest_tasks SET claimed_at = $1, claimed_by = gen_random_uuid(), attempts = 1 WHERE job_id = $2`, [clock.now(), id]);
+    expect(await work.drain()).toEqual({ processed: 0, fromClients: 0 });
+    expect(await work.busy()).toBe(true);
+    expect(await work.claimJobsForAnalysis()).toEqual([]);
+
+    clock.at += 61_000;
+    try {
+      expect(await work.drain()).toEqual({ processed: 1, fromClients: 0 });
+    } finally {
+      clock.at = Date.now();
+    }
+    expect(await analyse()).toEqual([id]);
+    expect(await job(id)).toMatchObject({ status: 2, total_files: 1 });
+  });
+
+  it('fails a task claimed more than three times instead of trying it again', async () => {
+    const id = await startJob();
+    expect((await upload(id, users('S-1-5-21-1-1401'), 'application/json', 'killer.json')).status).toBe(202);
+    await post(`/${id}/end`);
+    await pg.query('UPDATE ingest_tasks SET attempts = 3 WHERE job_id = $1', [id]);
+    await work.drain();
+    await analyse();
+    expect(await job(id)).toMatchObject({ status: 5, status_message: IngestMessages.allFailed });
+    const tasks = (await get(`/${id}/completed-tasks`)).body.data as { errors: string[] }[];
+    expect(tasks[0].errors).toEqual([IngestMessages.tooManyAttempts(3)]);
+  });
+
+  it('leaves no half batch when the backend writing it is terminated, and a later drain finishes the file', async () => {
+    // The backend writing the batch that holds ...-KILL terminates itself mid-statement.
+    await pg.query(`CREATE FUNCTION test_kill_writer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.properties->>'objectid' = 'S-1-5-21-7-KILL' THEN PERFORM pg_terminate_backend(pg_backend_pid()); END IF;
+        RETURN NEW;
+      END $$`);
+    await pg.query('CREATE TRIGGER test_kill_writer BEFORE INSERT ON node FOR EACH ROW EXECUTE FUNCTION test_kill_writer()');
+    const id = await startJob();
+    const ids = ['S-1-5-21-7-1', 'S-1-5-21-7-2', 'S-1-5-21-7-3', 'S-1-5-21-7-KILL', 'S-1-5-21-7-5'];
+    expect((await upload(id, users(...ids))).status).toBe(202);
+    await post(`/${id}/end`);
+    const written = async () => (await pg.query(
+      "SELECT properties->>'objectid' AS id FROM node WHERE properties->>'objectid' LIKE 'S-1-5-21-7-%' ORDER BY 1",
+    )).rows.map((r) => r.id);
+
+    await expect(work.drain()).rejects.toThrow();
+    // Batches of two rows: the first committed, the one with -3 and -KILL left nothing, the last never started.
+    expect(await written()).toEqual(['S-1-5-21-7-1', 'S-1-5-21-7-2']);
+    expect(await work.claimJobsForAnalysis()).toEqual([]);
+
+    await pg.query('DROP TRIGGER test_kill_writer ON node');
+    await pg.query('DROP FUNCTION test_kill_writer()');
+    clock.at += 61_000;
+    try {
+      expect(await work.drain()).toEqual({ processed: 1, fromClients: 0 });
+    } finally {
+      clock.at = Date.now();
+    }
+    expect(await written()).toEqual([...ids].sort());
+    expect(await analyse()).toEqual([id]);
+    expect(await job(id)).toMatchObject({ status: 2, total_files: 1, failed_files: 0 });
+  });
+
+  it('finishes a job through the datapipe: one tick ingests, analyses and completes it', async () => {
+    const id = await startJob();
+    expect((await upload(id, users('S-1-5-21-6-1101'))).status).toBe(202);
+    expect((await post(`/${id}/end`)).status).toBe(200);
+
+    const report = await t.app.get(Datapipe).tick();
+
+    expect(report).toMatchObject({ processed: 1, jobs: [id], analysis: 'succeeded' });
+    expect(await job(id)).toMatchObject({ status: 2, status_message: 'Complete', total_files: 1 });
+  });
+});
