@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobIngestLog } from '@app/collection';
-import { ApiError, AppConfig, Clock } from '@app/platform';
-import type { SpooledUpload } from './file-uploads.js';
+import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast } from '@app/platform';
+import { storeTimeMs, type SpooledUpload } from './file-uploads.js';
 import { IngestMessages } from './ingest-messages.js';
 import { TaskQueue } from './ports.js';
 import { checkUpload } from './upload-check.js';
@@ -21,10 +21,10 @@ export class ClientUploads {
     if (jobId === null) throw ApiError.badRequest(IngestMessages.noRunningJob);
     await checkUpload(upload.path, upload.kind, this.config.ingest);
     const at = this.clock.now();
-    await this.tasks.enqueue(
+    await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(
       { owner: { collectionJobId: jobId, clientId }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
       at,
-    );
+    ));
     await this.clientJobs.touchIngest(jobId, at);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobStatus } from '@app/collection';
-import { ApiError, AppConfig, Clock, type ListQuery } from '@app/platform';
+import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast, type ListQuery } from '@app/platform';
 import { IngestMessages } from './ingest-messages.js';
 import { TaskQueue, UploadJobStore, type Page } from './ports.js';
 import { checkUpload } from './upload-check.js';
@@ -14,6 +14,12 @@ export interface SpooledUpload {
   /** For reports only. */
   name: string;
 }
+
+/**
+ * Time allowed to store an accepted upload (a minute, plus 1 s per 10 MB): its size is within the cap, so a short
+ * `Prefer: wait` or the 30 s default must not fail it halfway.
+ */
+export const storeTimeMs = (size: number): number => 60_000 + Math.ceil(size / 10_000);
 
 /** The file upload API of one user: start a job, upload files to it, end it; list jobs and their results. */
 @Injectable()
@@ -36,10 +42,10 @@ export class FileUploads {
   /** Checks, then stores the upload as a task of the Running job `id` (enqueue checks the status under a lock). */
   async upload(id: number, upload: SpooledUpload): Promise<void> {
     await checkUpload(upload.path, upload.kind, this.config.ingest);
-    const outcome = await this.tasks.enqueue(
+    const outcome = await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(
       { owner: { jobId: id }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
       this.clock.now(),
-    );
+    ));
     if (outcome === 'not-found') throw ApiError.notFound();
     if (outcome === 'not-running') throw ApiError.badRequest(IngestMessages.uploadNotRunning);
   }

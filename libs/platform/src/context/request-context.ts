@@ -31,3 +31,13 @@ export function runWithDeadlineCap<T>(capMs: number, fn: () => T, now = Date.now
   const deadline = Math.min(now + capMs, context ? context.deadline : now + DEFAULT_WAIT_SECONDS * 1000);
   return storage.run({ requestId: context?.requestId ?? 'internal', deadline }, fn);
 }
+
+/**
+ * Runs `fn` with the deadline moved to at least `minMs` from now; the request id is kept. For work whose size the
+ * server has already accepted (storing an upload within the upload cap), which a short `Prefer: wait` must not cut.
+ */
+export function runWithDeadlineAtLeast<T>(minMs: number, fn: () => T, now = Date.now()): T {
+  const context = storage.getStore();
+  const deadline = Math.max(now + minMs, context ? context.deadline : now + DEFAULT_WAIT_SECONDS * 1000);
+  return storage.run({ requestId: context?.requestId ?? 'internal', deadline }, fn);
+}
