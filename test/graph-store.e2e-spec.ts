@@ -128,6 +128,68 @@ describe('PgGraphStore on PostgreSQL', () => {
     expect(await store.counts()).toEqual({ nodes: 0, edges: 0 });
   });
 
+  it('leaves nothing of a batch that fails in its last statement, and stays usable', async () => {
+    await store.upsertNodes([{ objectid: 'KEEP', kinds: ['Base'], properties: { v: 1 } }]);
+    await database.query(`CREATE FUNCTION refuse_edge() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.properties ? 'refuse' THEN RAISE EXCEPTION 'edge refused on purpose'; END IF; RETURN NEW; END $$`);
+    await database.query('CREATE TRIGGER refuse_edge BEFORE INSERT ON edge FOR EACH ROW EXECUTE FUNCTION refuse_edge()');
+    try {
+      const batch = {
+        seenAt: '2026-01-01T00:00:00.000Z',
+        nodes: [{ objectid: 'N', kinds: ['Base', 'User'], properties: {} }, { objectid: 'KEEP', kinds: ['Group'], properties: { v: 2 } }],
+        edges: [
+          { start: { objectid: 'N', kinds: [] }, end: { objectid: 'STUB', kinds: ['Base'] }, kind: 'MemberOf', properties: {} },
+          { start: { objectid: 'N', kinds: [] }, end: { objectid: 'KEEP', kinds: [] }, kind: 'AdminTo', properties: { refuse: true } },
+        ],
+      };
+      await expect(store.writeBatch(batch)).rejects.toThrow('edge refused on purpose');
+      expect(await store.counts()).toEqual({ nodes: 1, edges: 0 });
+      expect(await store.nodeByObjectId('KEEP')).toEqual(expect.objectContaining({ kinds: ['Base'], properties: { objectid: 'KEEP', v: 1 } }));
+    } finally {
+      await database.query('DROP TRIGGER refuse_edge ON edge; DROP FUNCTION refuse_edge()');
+    }
+    const result = await store.writeBatch({ seenAt: '2026-01-01T00:00:00.000Z', nodes: [{ objectid: 'N', kinds: ['Base'], properties: {} }], edges: [] });
+    expect(result).toEqual({ nodes: 1, stubs: 0, edges: 0, skippedEdges: 0 });
+  });
+
+  it('writes several batches inside one caller transaction, all rolling back with it', async () => {
+    const batch = (objectid: string) => ({
+      seenAt: '2026-01-01T00:00:00.000Z',
+      nodes: [{ objectid, kinds: ['Base'], properties: {} }],
+      edges: [{ start: { objectid, kinds: [] }, end: { objectid: `${objectid}-STUB`, kinds: ['Base'] }, kind: 'MemberOf', properties: {} }],
+    });
+    await database.transaction(async () => {
+      await store.writeBatch(batch('ONE'));
+      await store.writeBatch(batch('TWO'));
+    });
+    expect(await store.counts()).toEqual({ nodes: 4, edges: 2 });
+    await expect(database.transaction(async () => {
+      await store.writeBatch(batch('THREE'));
+      throw new Error('abort');
+    })).rejects.toThrow('abort');
+    expect(await store.counts()).toEqual({ nodes: 4, edges: 2 });
+  });
+
+  it("writes concurrent batches whose nodes are each other's stubs without deadlocking", async () => {
+    const seenAt = '2026-01-01T00:00:00.000Z';
+    const side = (mine: string, theirs: string, round: number, kind: string, other: string) => ({
+      seenAt,
+      nodes: Array.from({ length: 3000 }, (_, i) => ({ objectid: `${mine}-${round}-${i}`, kinds: ['Base', kind], properties: {} })),
+      edges: Array.from({ length: 3000 }, (_, i) => ({
+        start: { objectid: `${mine}-${round}-${i}`, kinds: [] }, end: { objectid: `${theirs}-${round}-${(i * 7) % 3000}`, kinds: ['Base', other] },
+        kind: 'MemberOf', properties: {},
+      })),
+    });
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all([
+        store.writeBatch(side('U', 'G', round, 'User', 'Group')), store.writeBatch(side('G', 'U', round, 'Group', 'User')),
+      ]);
+      expect(results.map((r) => r.edges)).toEqual([3000, 3000]);
+    }
+    expect(await store.counts()).toEqual({ nodes: 18_000, edges: 18_000 });
+    expect((await store.nodeByObjectId('U-2-5'))?.kinds).toEqual(['Base', 'User']);
+  });
+
   it('answers 504 when the request deadline has passed', async () => {
     const error = await apiErrorOf(runWithDeadlineCap(0, () => store.counts()));
     expect(error.getStatus()).toBe(504);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { GraphStore } from '../application/ports.js';
 import type { GraphEdge, GraphNode } from '../domain/graph.js';
 import { seedGraph, type GraphSpec } from './graph-fixture.js';
+import { batchWriteContract } from './batch-write.contract.js';
 import { kindMembersContract } from './kind-members.contract.js';
 
 /** A store under test and how to empty it between tests. */
@@ -218,6 +219,7 @@ export function graphStoreContract(name: string, make: () => Promise<GraphStoreH
     });
 
     kindMembersContract(() => store);
+    batchWriteContract(() => store);
 
     describe('look-ups', () => {
       it('finds nodes by ids and objectids in id order, once each, ignoring unknown and malformed ids', async () => {

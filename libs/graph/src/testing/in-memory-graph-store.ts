@@ -2,6 +2,7 @@ import { GraphStore, type Expansion } from '../application/ports.js';
 import type {
   BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
 } from '../domain/graph.js';
+import { NUL_REFUSED, planBatch, planHasNul, type Endpoint } from '../domain/graph-batch.js';
 import { BUILT_IN_KINDS } from '../domain/kinds.js';
 
 interface StoredNode {
@@ -71,8 +72,37 @@ export class InMemoryGraphStore extends GraphStore {
     }
   }
 
-  async writeBatch(_batch: GraphBatch): Promise<BatchResult> {
-    throw new Error('writeBatch: not implemented yet');
+  /** As the PostgreSQL adapter: nodes and stubs (new ones numbered in objectid order), then edges. */
+  async writeBatch(batch: GraphBatch): Promise<BatchResult> {
+    const plan = planBatch(batch);
+    // All or nothing: refuse before writing what PostgreSQL would refuse (jsonb and text hold no NUL).
+    if (planHasNul(plan)) throw new Error(NUL_REFUSED);
+    this.register(plan.kinds);
+    const stubs = plan.stubs.filter((stub) => !this.idByObjectId.has(stub.objectid));
+    await this.upsertNodes([...plan.nodes, ...stubs]);
+    const resolved = new Map<string, { startId: string; endId: string; kind: string; properties: Properties }>();
+    let resolvedRows = 0;
+    for (const edge of plan.edges) {
+      const startId = this.resolve(edge.start);
+      const endId = this.resolve(edge.end);
+      if (startId === undefined || endId === undefined) continue;
+      resolvedRows++;
+      resolved.set(this.edgeKey(startId, endId, edge.kind), { startId, endId, kind: edge.kind, properties: edge.properties });
+    }
+    const inKeyOrder = [...resolved.values()].sort((a, b) =>
+      Number(BigInt(a.startId) - BigInt(b.startId)) || Number(BigInt(a.endId) - BigInt(b.endId)) ||
+      this.kindRank.get(a.kind)! - this.kindRank.get(b.kind)!);
+    for (const { startId, endId, kind, properties } of inKeyOrder) {
+      const key = this.edgeKey(startId, endId, kind);
+      let edge = this.edges.get(this.edgeIdByKey.get(key) ?? '');
+      if (!edge) {
+        edge = { id: String(++this.lastEdgeId), startId, endId, kind, properties: {} };
+        this.edges.set(edge.id, edge);
+        this.edgeIdByKey.set(key, edge.id);
+      }
+      edge.properties = applyPatch(edge.properties, properties);
+    }
+    return { nodes: plan.nodes.length, stubs: stubs.length, edges: resolved.size, skippedEdges: plan.edges.length - resolvedRows };
   }
 
   async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {
@@ -204,6 +234,15 @@ export class InMemoryGraphStore extends GraphStore {
 
   async counts(): Promise<{ nodes: number; edges: number }> {
     return { nodes: this.nodes.size, edges: this.edges.size };
+  }
+
+  /** The node an endpoint names: by objectid, or the oldest node with that distinguishedname (any case). */
+  private resolve(ref: Endpoint): string | undefined {
+    if (ref.matchBy === 'objectid') return this.idByObjectId.get(ref.objectid);
+    const dn = ref.objectid.toUpperCase();
+    const matches = [...this.nodes.values()].filter((n) =>
+      typeof n.properties.distinguishedname === 'string' && n.properties.distinguishedname.toUpperCase() === dn);
+    return matches.sort(byId)[0]?.id;
   }
 
   /** New kinds get ranks as the kind table gives them ids: per write, in name order. */

@@ -8,17 +8,12 @@ import { printLabels, quoteIdentifier } from '../../cypher/printer.js';
 import { Neo4jConnection } from './neo4j-connection.js';
 import { encodePatch, jsonKeysUpdate, mergePatches } from './neo4j-properties.js';
 import { idParams, NODE_LABEL, toGraphEdge, toGraphNode, toPlain } from './neo4j-values.js';
+import { Neo4jBatchWriter } from './neo4j-batch-writer.js';
+import { ADD_LABELS, UPSERT_NODES } from './neo4j-node-statements.js';
+
+export { UPSERT_NODES } from './neo4j-node-statements.js';
 
 const NODE = `(n:${quoteIdentifier(NODE_LABEL)} {objectid: objectid})`;
-
-export const UPSERT_NODES = `UNWIND $rows AS row
-MERGE (n:${quoteIdentifier(NODE_LABEL)} {objectid: row.objectid})
-SET n += row.properties
-${jsonKeysUpdate('n')}`;
-
-const ADD_LABELS = (labels: string[]) => `UNWIND $objectids AS objectid
-MATCH ${NODE}
-SET n${printLabels(labels)}`;
 
 const UPSERT_EDGES = (kind: string) => `UNWIND $rows AS row
 MATCH (s:${quoteIdentifier(NODE_LABEL)} {objectid: row.start})
@@ -110,8 +105,11 @@ function byNumericId<T extends { id: string }>(items: Iterable<T>): T[] {
  */
 @Injectable()
 export class Neo4jGraphStore extends GraphStore {
+  private readonly batches: Neo4jBatchWriter;
+
   constructor(private readonly connection: Neo4jConnection) {
     super();
+    this.batches = new Neo4jBatchWriter(connection);
   }
 
   async upsertNodes(nodes: NodeUpsert[]): Promise<void> {
@@ -139,8 +137,8 @@ export class Neo4jGraphStore extends GraphStore {
     });
   }
 
-  async writeBatch(_batch: GraphBatch): Promise<BatchResult> {
-    throw new Error('writeBatch: not implemented yet');
+  async writeBatch(batch: GraphBatch): Promise<BatchResult> {
+    return this.batches.write(batch);
   }
 
   async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {

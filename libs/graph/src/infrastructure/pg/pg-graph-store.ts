@@ -4,6 +4,7 @@ import { GraphStore, type Expansion } from '../../application/ports.js';
 import type {
   BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
 } from '../../domain/graph.js';
+import { PgBatchWriter } from './pg-batch-writer.js';
 import { toGraphEdges, toGraphNodes, type EdgeRow, type NodeRow } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 
@@ -135,8 +136,11 @@ function mergeByKey<T extends { properties: Properties }>(items: T[], key: (item
  */
 @Injectable()
 export class PgGraphStore extends GraphStore {
+  private readonly batches: PgBatchWriter;
+
   constructor(private readonly database: Database, private readonly kinds: PgKindRegistry) {
     super();
+    this.batches = new PgBatchWriter(database, kinds);
   }
 
   async upsertNodes(nodes: NodeUpsert[]): Promise<void> {
@@ -158,8 +162,8 @@ export class PgGraphStore extends GraphStore {
     });
   }
 
-  async writeBatch(_batch: GraphBatch): Promise<BatchResult> {
-    throw new Error('writeBatch: not implemented yet');
+  async writeBatch(batch: GraphBatch): Promise<BatchResult> {
+    return this.batches.write(batch);
   }
 
   async upsertEdges(edges: EdgeUpsert[]): Promise<{ written: number; skipped: number }> {
