@@ -290,8 +290,10 @@ describe('operator CLI', () => {
       expect(run.code).toBe(0);
       expect(run.stderr).toBe('');
       expect(run.stdout).toMatch(/^Usage: pathwarden <command> \[options\]\n/);
-      expect(run.stdout).toContain('  migrate         run the pending database migrations and list the ones that ran\n');
-      expect(run.stdout).toContain('  user            manage users\n');
+      expect(run.stdout).toMatch(/^ {2}migrate +run the pending database migrations and list the\s+ones that ran\n/m);
+      expect(run.stdout).toMatch(/^ {2}ingest \[options\] <paths\.\.\.> +ingest collector files/m);
+      expect(run.stdout).toMatch(/^ {2}analyze +analyse the graph now/m);
+      expect(run.stdout).toMatch(/^ {2}user +manage users\n/m);
     });
 
     it('exits 1 on an unknown command', async () => {

@@ -1,3 +1,5 @@
+import { Datapipe, SampleData } from '@app/analysis';
+import { Scheduler } from '@app/collection';
 import { AppConfig, loadConfig } from '@app/platform';
 import { createApp } from './create-app.js';
 import { describeStartupError } from './startup-errors.js';
@@ -13,6 +15,10 @@ try {
     `Pathwarden listening on ${config.rootUrl} (port ${config.port}, ${database}) after ${Date.now() - started} ms; ` +
       `OpenAPI at ${config.rootUrl}/api/v2/swagger`,
   );
+  // Background work starts once the server answers: scheduler and datapipe ticks, then the sample data (first start).
+  app.get(Scheduler).startBackground();
+  app.get(Datapipe).startBackground();
+  app.get(SampleData).startInBackground();
 } catch (error) {
   console.error(describeStartupError(error));
   process.exit(1);

@@ -9,11 +9,14 @@ export interface CliIo {
   err(text: string): void;
   /** All of standard input, up to end of file. */
   readStdin(): Promise<string>;
+  /** True when standard error is a terminal: progress is then one line rewritten in place. */
+  errIsTty?: boolean;
 }
 
 export const processIo: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  errIsTty: process.stderr.isTTY === true,
   async readStdin() {
     if (process.stdin.isTTY) process.stderr.write('Type the password, then Enter and Ctrl-D:\n');
     const chunks: Buffer[] = [];

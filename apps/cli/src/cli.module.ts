@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule, DatabaseModule } from '@app/platform';
+import { ConfigModule, DatabaseModule, SigningKeysModule } from '@app/platform';
 import { IdentityModule } from '@app/identity';
+import { IngestModule } from '@app/ingest';
+import { AnalysisModule } from '@app/analysis';
 import { migrations } from '../../api/src/migrations.js';
 
 /**
  * What the operator commands need: the API's configuration and database (same environment variables, same
- * migrations, run at start) and the identity module's use cases. No HTTP, no structured request log.
+ * migrations, run at start), the identity module's use cases, ingest and analysis. No HTTP, no structured request
+ * log, no background datapipe ticks (the API server starts those).
  */
 @Module({
-  imports: [ConfigModule, DatabaseModule.forRoot(migrations), IdentityModule],
+  imports: [ConfigModule, SigningKeysModule, DatabaseModule.forRoot(migrations), IdentityModule, IngestModule, AnalysisModule],
 })
 export class CliModule {}

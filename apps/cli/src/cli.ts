@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { describeFailure } from './cli-error.js';
 import { processIo, type CliIo } from './cli-io.js';
+import { registerAnalyzeCommand } from './commands/analyze.command.js';
+import { registerIngestCommand } from './commands/ingest.command.js';
 import { registerMigrateCommand } from './commands/migrate.command.js';
 import { registerUserCreateCommand } from './commands/user-create.command.js';
 import { registerUserResetPasswordCommand } from './commands/user-reset-password.command.js';
@@ -24,6 +26,8 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', ENVIRONMENT);
   registerMigrateCommand(program, io);
+  registerIngestCommand(program, io);
+  registerAnalyzeCommand(program, io);
   const user = program.command('user').description('manage users').usage('<command> [options]');
   registerUserCreateCommand(user, io);
   registerUserResetPasswordCommand(user, io);

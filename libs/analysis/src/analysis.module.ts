@@ -5,17 +5,34 @@ import { IngestModule } from '@app/ingest';
 import { PostureModule } from '@app/posture';
 import { AnalysisRunner } from './application/analysis-runner.js';
 import { Datapipe } from './application/datapipe.js';
-import { PostProcessing } from './application/ports.js';
+import { AnalysisLock, AnalysisRequestStore, DatapipeStatusStore } from './application/datapipe-ports.js';
+import { PostProcessing, PostureCalculator } from './application/ports.js';
+import { SampleData } from './application/sample-data.js';
+import { AnalysisController } from './http/analysis.controller.js';
+import { DatapipeController } from './http/datapipe.controller.js';
+import { PgAnalysisLock } from './infrastructure/pg-analysis-lock.js';
+import { PgAnalysisRequestStore } from './infrastructure/pg-analysis-request.store.js';
+import { PgDatapipeStatusStore } from './infrastructure/pg-datapipe-status.store.js';
 import { PgPostProcessing } from './infrastructure/pg-post-processing.js';
+import { PgPostureCalculator } from './infrastructure/pg-posture-calculator.js';
 
 /**
  * Analysis after ingest: post-processing (derived edges), tag evaluation, posture statistics; the datapipe that
- * drives ingest and analysis; GET /api/v2/datapipe/status and the analysis request endpoints.
+ * drives ingest and analysis; GET /api/v2/datapipe/status and the analysis request endpoints; the sample data.
  */
 @Module({
   imports: [GraphModule, IngestModule, AssetGroupsModule, PostureModule],
-  controllers: [],
-  providers: [{ provide: PostProcessing, useClass: PgPostProcessing }, AnalysisRunner, Datapipe],
-  exports: [AnalysisRunner, Datapipe],
+  controllers: [DatapipeController, AnalysisController],
+  providers: [
+    { provide: PostProcessing, useClass: PgPostProcessing },
+    { provide: PostureCalculator, useClass: PgPostureCalculator },
+    { provide: AnalysisLock, useClass: PgAnalysisLock },
+    { provide: DatapipeStatusStore, useClass: PgDatapipeStatusStore },
+    { provide: AnalysisRequestStore, useClass: PgAnalysisRequestStore },
+    AnalysisRunner,
+    Datapipe,
+    SampleData,
+  ],
+  exports: [AnalysisRunner, Datapipe, SampleData, PostProcessing, PostureCalculator],
 })
 export class AnalysisModule {}

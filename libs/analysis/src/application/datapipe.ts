@@ -1,14 +1,174 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { IngestWork } from '@app/ingest';
+import { AppConfig, Clock, runWithRequestContext } from '@app/platform';
+import type { DatapipeStatus } from '../domain/datapipe-state.js';
+import { AnalysisRunner, type AnalysisReport } from './analysis-runner.js';
+import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
+
+/** What one tick did. */
+export interface TickReport {
+  /** Upload jobs timed out for lack of uploads. */
+  timedOut: number;
+  /** Stored uploads ingested by this tick. */
+  processed: number;
+  /** Upload jobs analysed and finished by this tick. */
+  jobs: number[];
+  /** The analysis this tick ran, if any. */
+  analysis: 'succeeded' | 'failed' | null;
+}
+
+/** Deadline of one background pass (ingest and analysis): long, as ingesting a large upload may take hours. */
+export const DATAPIPE_DEADLINE_MS = 12 * 60 * 60 * 1000;
 
 /**
  * The datapipe: a tick every DATAPIPE_INTERVAL seconds on each instance (tests call `tick()` by hand): time out
  * idle upload jobs, drain the ingest task queue (IngestWork), then analyse when upload jobs are waiting for it,
  * collection clients uploaded data, or an analysis was requested (PUT /api/v2/analysis); then finish the jobs.
  * Keeps the status GET /api/v2/datapipe/status reports.
+ *
+ * On one instance, passes never overlap: ticks, `analyze()` and `ingest()` (CLI, sample data) run one after the
+ * other, and a background tick is skipped while the previous one runs. Across instances, the task queue hands
+ * each task to one instance and AnalysisRunner serialises analyses.
  */
 @Injectable()
-export class Datapipe {
-  async tick(): Promise<void> {
-    throw new Error('Datapipe.tick: not implemented yet');
+export class Datapipe implements OnModuleDestroy {
+  private readonly logger = new Logger('Datapipe');
+  private timer: NodeJS.Timeout | undefined;
+  /** The tail of this instance's passes: each pass starts when the previous one has settled. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private backgroundTick: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly ingestWork: IngestWork,
+    private readonly runner: AnalysisRunner,
+    private readonly status: DatapipeStatusStore,
+    private readonly requests: AnalysisRequestStore,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Starts the background ticks (the API server does, once it listens; the CLI does not: a one-shot command must
+   * not take uploads from the queue). No-op when DATAPIPE_INTERVAL is 0.
+   */
+  startBackground(): void {
+    const seconds = this.config.ingest.datapipeIntervalSeconds;
+    if (seconds <= 0 || this.timer) return;
+    this.timer = setInterval(() => this.background(), seconds * 1000);
+    this.timer.unref();
   }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    // Let a pass in flight finish before the database connections close under it.
+    await this.tail.catch(() => undefined);
+  }
+
+  /** One pass: time-outs, ingest, then analysis when something asks for it. */
+  tick(): Promise<TickReport> {
+    return this.exclusive(() => this.pass());
+  }
+
+  /** An analysis now (CLI `analyze`, sample data), as a datapipe pass: the status says analyzing meanwhile. Throws if it fails. */
+  analyze(): Promise<AnalysisReport> {
+    return this.exclusive(async () => {
+      let outcome;
+      try {
+        outcome = await this.analyse();
+      } finally {
+        await this.setStatus('idle');
+      }
+      if ('error' in outcome) throw outcome.error;
+      return outcome.report;
+    });
+  }
+
+  /** Runs ingest work of this process (CLI, sample data) as a datapipe pass: the status says ingesting meanwhile. */
+  ingest<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      await this.setStatus('ingesting');
+      try {
+        return await work();
+      } finally {
+        await this.setStatus('idle');
+      }
+    });
+  }
+
+  private async pass(): Promise<TickReport> {
+    const report: TickReport = { timedOut: 0, processed: 0, jobs: [], analysis: null };
+    report.timedOut = await this.ingestWork.timeOutIdleJobs();
+    let fromClients = 0;
+    let changed = false;
+    try {
+      if (await this.ingestWork.busy()) {
+        changed = true;
+        await this.setStatus('ingesting');
+        const drained = await this.ingestWork.drain();
+        report.processed = drained.processed;
+        fromClients = drained.fromClients;
+      }
+      report.jobs = await this.ingestWork.claimJobsForAnalysis();
+      // Taken whatever else asks for an analysis: the one below answers the request too.
+      const requested = await this.requests.take();
+      if (report.jobs.length > 0 || fromClients > 0 || requested) {
+        changed = true;
+        const outcome = await this.analyse();
+        report.analysis = 'error' in outcome ? 'failed' : 'succeeded';
+        if (report.jobs.length > 0) await this.ingestWork.finishJobs(report.jobs, report.analysis);
+      }
+    } finally {
+      if (changed) await this.setStatus('idle');
+    }
+    return report;
+  }
+
+  /** Runs the analysis with the status and timestamps around it; its failure is the outcome, never thrown. */
+  private async analyse(): Promise<{ report: AnalysisReport } | { error: unknown }> {
+    const startedAt = this.clock.now();
+    await this.status.set('analyzing', startedAt);
+    let outcome: { report: AnalysisReport } | { error: unknown };
+    try {
+      outcome = { report: await this.runner.run() };
+    } catch (error) {
+      this.logger.error(`analysis failed: ${messageOf(error)}`, (error as Error)?.stack);
+      outcome = { error };
+    }
+    await this.status.recordAnalysis(startedAt, this.clock.now(), !('error' in outcome));
+    return outcome;
+  }
+
+  private setStatus(status: DatapipeStatus): Promise<void> {
+    return this.status.set(status, this.clock.now());
+  }
+
+  /** Runs `work` after every earlier pass of this instance, under the background deadline. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const context = { requestId: 'datapipe', deadline: Date.now() + DATAPIPE_DEADLINE_MS };
+    const run = this.tail.catch(() => undefined).then(() => runWithRequestContext(context, work));
+    this.tail = run;
+    return run;
+  }
+
+  /** A background tick, skipped while the previous one still runs; its failure is logged, never thrown. */
+  private background(): void {
+    if (this.backgroundTick) return;
+    this.backgroundTick = this.tick()
+      .then(
+        (report) => {
+          if (report.processed > 0 || report.analysis || report.timedOut > 0) {
+            this.logger.log(`tick: ${report.processed} uploads ingested, ${report.timedOut} jobs timed out, analysis ${report.analysis ?? 'not needed'}`);
+          }
+        },
+        (error: unknown) => this.logger.error(`tick failed: ${messageOf(error)}`, (error as Error)?.stack),
+      )
+      .finally(() => {
+        this.backgroundTick = undefined;
+      });
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

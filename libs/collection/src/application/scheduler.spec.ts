@@ -124,7 +124,7 @@ describe('Scheduler in the background', () => {
   it('ticks every SCHEDULER_INTERVAL seconds and stops on module destroy', async () => {
     const store = new ScriptedStore();
     const scheduler = new Scheduler(store, clock, config(30));
-    scheduler.onApplicationBootstrap();
+    scheduler.startBackground();
     await jest.advanceTimersByTimeAsync(29_000);
     expect(store.emitCalls).toBe(0);
     await jest.advanceTimersByTimeAsync(1_000);
@@ -140,7 +140,7 @@ describe('Scheduler in the background', () => {
     let open!: () => void;
     const store = new ScriptedStore([], new Promise<void>((resolve) => (open = resolve)));
     const scheduler = new Scheduler(store, clock, config(1));
-    scheduler.onApplicationBootstrap();
+    scheduler.startBackground();
     await jest.advanceTimersByTimeAsync(10_000);
     expect(store.emitCalls).toBe(1);
     const destroyed = scheduler.onModuleDestroy();
@@ -158,7 +158,7 @@ describe('Scheduler in the background', () => {
     const store = new ScriptedStore();
     jest.spyOn(store, 'timeOutReady').mockRejectedValueOnce(new Error('database is down'));
     const scheduler = new Scheduler(store, clock, config(5));
-    scheduler.onApplicationBootstrap();
+    scheduler.startBackground();
     await jest.advanceTimersByTimeAsync(5_000);
     expect(error).toHaveBeenCalledWith('tick failed: database is down', expect.any(String));
     await jest.advanceTimersByTimeAsync(5_000);
@@ -169,7 +169,7 @@ describe('Scheduler in the background', () => {
   it('runs no background ticks when SCHEDULER_INTERVAL is 0', async () => {
     const store = new ScriptedStore();
     const scheduler = new Scheduler(store, clock, config(0));
-    scheduler.onApplicationBootstrap();
+    scheduler.startBackground();
     await jest.advanceTimersByTimeAsync(3_600_000);
     expect(store.emitCalls).toBe(0);
     await scheduler.onModuleDestroy();

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig, Clock, runWithDeadlineCap } from '@app/platform';
 import { dueRun, type DueRun } from '../domain/schedule.js';
 import { ScheduleStore, type DueEvent } from './schedule-store.js';
@@ -31,7 +31,7 @@ export const BATCH_PLANNING_MS = 5_000;
  * on rather than wait for them.
  */
 @Injectable()
-export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
+export class Scheduler implements OnModuleDestroy {
   private readonly logger = new Logger('Scheduler');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -42,7 +42,11 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /**
+   * Starts the background ticks (every SCHEDULER_INTERVAL s). Called by the API once it listens, never by the CLI or
+   * tests, so a one-shot command does not emit jobs.
+   */
+  startBackground(): void {
     const seconds = this.config.schedulerIntervalSeconds;
     if (seconds <= 0) return;
     this.timer = setInterval(() => this.background(), seconds * 1000);

@@ -72,7 +72,9 @@ export class DatabaseModule {
         }),
       ],
       providers: [Database, EmbeddedPostgresLifecycle],
-      exports: [Database],
+      // EMBEDDED_POSTGRES too: whether this start created the embedded cluster decides the sample data default.
+      exports: [Database, EmbeddedPostgresModule],
     };
   }
 }
+export type { EmbeddedPostgresHandle } from './embedded-postgres.js';

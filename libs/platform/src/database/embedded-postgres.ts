@@ -9,6 +9,8 @@ import { readOrCreateSecretFile } from '../config/local-secrets.js';
 /** A running embedded PostgreSQL: where to connect, and how to stop it (a no-op for a re-used postmaster). */
 export interface EmbeddedPostgresHandle {
   readonly url: string;
+  /** True when this start initialised the cluster (its very first start): the sample data default follows it. */
+  readonly initialised: boolean;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   if (live !== undefined) {
     log(`re-using the running embedded PostgreSQL on port ${live}`);
     await ensureDatabase(urlFor(live));
-    return { url: urlFor(live), stop: async () => undefined };
+    return { url: urlFor(live), initialised: false, stop: async () => undefined };
   }
 
   const isRoot = userInfo().uid === 0;
@@ -50,7 +52,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     onLog: () => undefined,
     onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+  const initialised = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (initialised) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
     await server.initialise();
   }
@@ -61,7 +64,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     throw new Error(`embedded PostgreSQL failed to start in ${databaseDir}: ${error ?? 'postgres exited early'}`);
   }
   await ensureDatabase(urlFor(port));
-  return { url: urlFor(port), stop: () => server.stop() };
+  return { url: urlFor(port), initialised, stop: () => server.stop() };
 }
 
 /** The port of a postmaster still running on `databaseDir`; clears the lock file of a dead one. */

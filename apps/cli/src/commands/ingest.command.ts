@@ -1,0 +1,66 @@
+import type { Command } from 'commander';
+import { Datapipe } from '@app/analysis';
+import { LocalFiles, type FileResult } from '@app/ingest';
+import { withAppContext } from '../app-context.js';
+import { CliError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { collectPaths } from '../ingest/collect-paths.js';
+import { IngestProgressLine } from '../ingest/progress.js';
+import { describeAnalysis } from './analyze.command.js';
+
+export interface IngestOptions {
+  analyze: boolean;
+}
+
+/**
+ * Ingests collector files (JSON, zip, gzip) and folders of them straight into the database, then analyses unless
+ * told not to. Results per file on standard output; progress on standard error. A file that failed makes the
+ * command fail (exit 1) once everything else is ingested and analysed.
+ */
+export async function ingest(io: CliIo, paths: string[], options: IngestOptions): Promise<void> {
+  const files = await collectPaths(paths);
+  if (files.length === 0) throw new CliError('no .json or .zip file found in the given folders');
+  const results = await withAppContext(io, async (app) => {
+    const local = app.get(LocalFiles);
+    const datapipe = app.get(Datapipe);
+    const progress = new IngestProgressLine((text) => io.err(text), io.errIsTty === true, files.length);
+    const all: FileResult[] = [];
+    await datapipe.ingest(async () => {
+      try {
+        for (const file of files) {
+          all.push(...(await local.ingest(file, { progress: (n) => progress.add(n) })));
+          progress.fileDone(file);
+        }
+      } finally {
+        progress.finish();
+      }
+    });
+    io.out(summary(all, progress.rate()));
+    if (options.analyze) io.out(`${describeAnalysis(await datapipe.analyze())}\n`);
+    return all;
+  });
+  const failed = results.filter((result) => result.errors.length > 0).length;
+  if (failed > 0) throw new CliError(`${failed} of ${results.length} files could not be ingested (see above)`);
+}
+
+/** One line per file, its errors under it, then the totals. */
+function summary(results: FileResult[], rate: number): string {
+  const lines = results.map((result) => {
+    const name = result.parentFileName ? `${result.parentFileName}: ${result.fileName}` : result.fileName;
+    const kind = result.type ? `${result.type}, ` : '';
+    const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warnings` : '';
+    const head = `  ${name}: ${kind}${result.objects} objects${warnings}`;
+    return [head, ...result.errors.map((error) => `    error: ${error}`)].join('\n');
+  });
+  const objects = results.reduce((sum, result) => sum + result.objects, 0);
+  return `${lines.join('\n')}\nIngested ${results.length} files: ${objects} objects (${rate} objects/s).\n`;
+}
+
+export function registerIngestCommand(program: Command, io: CliIo): void {
+  program
+    .command('ingest')
+    .description('ingest collector files (SharpHound/AzureHound JSON, zip, gzip) and folders of them, then analyse')
+    .argument('<paths...>', 'files, zips, or folders (every .json and .zip inside, recursively)')
+    .option('--no-analyze', 'skip the analysis after ingest')
+    .action((paths: string[], options: IngestOptions) => ingest(io, paths, options));
+}

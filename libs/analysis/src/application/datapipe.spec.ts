@@ -1,0 +1,190 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { IngestWork, type DrainReport } from '@app/ingest';
+import type { AppConfig, Clock } from '@app/platform';
+import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../domain/datapipe-state.js';
+import type { AnalysisReport, AnalysisRunner } from './analysis-runner.js';
+import { Datapipe } from './datapipe.js';
+import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
+
+const NOW = new Date('2031-05-06T07:00:00.000Z');
+const clock = { now: () => NOW } as Clock;
+const config = { ingest: { datapipeIntervalSeconds: 0 } } as AppConfig;
+const REPORT: AnalysisReport = { steps: [], tags: 2, postureRows: 1 };
+
+/** Scripted ingest work recording the calls the datapipe makes, in order. */
+class FakeIngestWork extends IngestWork {
+  calls: string[] = [];
+  pending = 0;
+  fromClients = 0;
+  waiting: number[] = [];
+  finished: { ids: number[]; analysis: string }[] = [];
+  async drain(): Promise<DrainReport> {
+    this.calls.push('drain');
+    const report = { processed: this.pending, fromClients: this.fromClients };
+    this.pending = 0;
+    return report;
+  }
+  async timeOutIdleJobs(): Promise<number> {
+    this.calls.push('timeOut');
+    return 0;
+  }
+  async claimJobsForAnalysis(): Promise<number[]> {
+    this.calls.push('claim');
+    const ids = this.waiting;
+    this.waiting = [];
+    return ids;
+  }
+  async finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
+    this.finished.push({ ids, analysis });
+  }
+  async busy(): Promise<boolean> {
+    return this.pending > 0;
+  }
+}
+
+class MemoryStatus extends DatapipeStatusStore {
+  history: DatapipeStatus[] = [];
+  state: DatapipeState = { status: 'idle', updatedAt: NOW, lastCompleteAnalysisAt: null, lastAnalysisRunAt: null };
+  async read() {
+    return this.state;
+  }
+  async set(status: DatapipeStatus, at: Date) {
+    this.history.push(status);
+    this.state = { ...this.state, status, updatedAt: at };
+  }
+  async recordAnalysis(startedAt: Date, finishedAt: Date, succeeded: boolean) {
+    this.state = { ...this.state, lastAnalysisRunAt: startedAt, lastCompleteAnalysisAt: succeeded ? finishedAt : this.state.lastCompleteAnalysisAt };
+  }
+  async claimSampleData() {
+    return true;
+  }
+}
+
+class MemoryRequests extends AnalysisRequestStore {
+  current: AnalysisRequest | null = null;
+  async request(request: AnalysisRequest) {
+    this.current = request;
+  }
+  async pending() {
+    return this.current;
+  }
+  async take() {
+    const taken = this.current;
+    this.current = null;
+    return taken;
+  }
+  async cancel() {
+    return (await this.take()) !== null;
+  }
+}
+
+describe('Datapipe', () => {
+  let work: FakeIngestWork;
+  let status: MemoryStatus;
+  let requests: MemoryRequests;
+  let run: jest.Mock<() => Promise<AnalysisReport>>;
+  let datapipe: Datapipe;
+
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    work = new FakeIngestWork();
+    status = new MemoryStatus();
+    requests = new MemoryRequests();
+    run = jest.fn(async () => REPORT);
+    datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, requests, config, clock);
+  });
+
+  it('does nothing but the time-outs when nothing waits', async () => {
+    const report = await datapipe.tick();
+    expect(report).toEqual({ timedOut: 0, processed: 0, jobs: [], analysis: null });
+    expect(work.calls).toEqual(['timeOut', 'claim']);
+    expect(status.history).toEqual([]);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('ingests, analyses the jobs waiting for it and finishes them', async () => {
+    work.pending = 2;
+    work.waiting = [7, 9];
+    const report = await datapipe.tick();
+    expect(report).toEqual({ timedOut: 0, processed: 2, jobs: [7, 9], analysis: 'succeeded' });
+    expect(work.calls).toEqual(['timeOut', 'drain', 'claim']);
+    expect(status.history).toEqual(['ingesting', 'analyzing', 'idle']);
+    expect(work.finished).toEqual([{ ids: [7, 9], analysis: 'succeeded' }]);
+    expect(status.state).toMatchObject({ status: 'idle', lastAnalysisRunAt: NOW, lastCompleteAnalysisAt: NOW });
+  });
+
+  it('analyses after collection clients uploaded, without jobs to finish', async () => {
+    work.pending = 1;
+    work.fromClients = 1;
+    const report = await datapipe.tick();
+    expect(report.analysis).toBe('succeeded');
+    expect(work.finished).toEqual([]);
+  });
+
+  it('analyses when requested and clears the request', async () => {
+    await requests.request({ requestedBy: 'u1', requestedAt: NOW });
+    expect((await datapipe.tick()).analysis).toBe('succeeded');
+    expect(requests.current).toBeNull();
+    expect((await datapipe.tick()).analysis).toBeNull();
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails the jobs when analysis fails, and keeps the last complete analysis time', async () => {
+    run.mockRejectedValueOnce(new Error('boom'));
+    work.waiting = [3];
+    const report = await datapipe.tick();
+    expect(report.analysis).toBe('failed');
+    expect(work.finished).toEqual([{ ids: [3], analysis: 'failed' }]);
+    expect(status.state).toMatchObject({ status: 'idle', lastAnalysisRunAt: NOW, lastCompleteAnalysisAt: null });
+  });
+
+  it('sets the status back to idle when ingest throws', async () => {
+    work.pending = 1;
+    jest.spyOn(work, 'drain').mockRejectedValueOnce(new Error('lost connection'));
+    await expect(datapipe.tick()).rejects.toThrow('lost connection');
+    expect(status.history).toEqual(['ingesting', 'idle']);
+  });
+
+  it('never runs two passes of one instance at once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let active = 0;
+    let most = 0;
+    run.mockImplementation(async () => {
+      active += 1;
+      most = Math.max(most, active);
+      await gate;
+      active -= 1;
+      return REPORT;
+    });
+    const first = datapipe.analyze();
+    const second = datapipe.analyze();
+    const tick = datapipe.tick();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([first, second, tick]);
+    expect(most).toBe(1);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('analyze() throws the analysis error after recording it', async () => {
+    run.mockRejectedValueOnce(new Error('boom'));
+    await expect(datapipe.analyze()).rejects.toThrow('boom');
+    expect(status.state.status).toBe('idle');
+    expect(status.state.lastAnalysisRunAt).toEqual(NOW);
+  });
+
+  it('ingest() reports ingesting while the work runs', async () => {
+    const seen = await datapipe.ingest(async () => status.state.status);
+    expect(seen).toBe('ingesting');
+    expect(status.state.status).toBe('idle');
+  });
+
+  it('starts no background ticks when DATAPIPE_INTERVAL is 0', async () => {
+    const spy = jest.spyOn(global, 'setInterval');
+    datapipe.startBackground();
+    expect(spy).not.toHaveBeenCalled();
+    await datapipe.onModuleDestroy();
+  });
+});
