@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { CollectorType, DomainCounts } from '../domain/collector-types.js';
+import { AppConfig, Clock } from '@app/platform';
+import { GraphStore } from '@app/graph';
+import type { CollectorFileMeta, CollectorType, DomainCounts } from '../domain/collector-types.js';
+import type { Converted } from '../domain/converted.js';
+import { convertAzure } from '../domain/azure/index.js';
+import { convertSharpHound } from '../domain/sharphound/index.js';
+import { openCollectorFile } from '../infrastructure/parsing/collector-file.js';
+import { BatchBuffer } from './batch-buffer.js';
+import { DomainTally } from './domain-tally.js';
+import { WarningList } from './warning-list.js';
 
 /** One collector JSON file to ingest: a loose file, a zip member or a decompressed body. */
 export interface IngestSource {
@@ -32,11 +41,90 @@ export type IngestProgress = (objects: number) => void;
  * Ingests one collector file: streams `data` (openCollectorFile), converts each object (SharpHound/AzureHound
  * converters) and writes batches of about INGEST_BATCH_SIZE graph rows through `GraphStore.writeBatch` (each
  * batch one transaction). A malformed object is skipped with a warning; a malformed file ends with `errors`.
+ *
+ * Reading problems (bad JSON, unknown type, a member over its limits) are the file's fault and end up in
+ * `errors`; a failed graph write is not, so it is thrown for the caller to retry the whole file later. Parsing
+ * the next batch overlaps the write of the previous one, and at most one write is in flight, so batches commit
+ * in file order.
  */
 @Injectable()
 export class FileIngestor {
+  constructor(
+    private readonly graph: GraphStore,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
   async ingest(source: IngestSource, progress?: IngestProgress): Promise<FileResult> {
-    void source; void progress;
-    throw new Error('FileIngestor.ingest: not implemented yet');
+    const result: FileResult = {
+      fileName: source.name, parentFileName: source.parentName, objects: 0, errors: [], warnings: [], domains: {},
+    };
+    const warnings = new WarningList();
+    const buffer = new BatchBuffer(this.graph, this.clock.now().toISOString(), this.config.ingest.batchSize, (n) => {
+      result.objects += n;
+      progress?.(n);
+    });
+    try {
+      await this.readInto(source, result, buffer, warnings);
+      await buffer.flush();
+    } catch (error) {
+      await buffer.settle();
+      if (!(error instanceof SourceError)) throw error;
+      result.errors.push(error.message);
+    }
+    result.warnings = warnings.list();
+    return result;
   }
+
+  /** Streams the file's objects into the buffer; a reading failure is rethrown as a SourceError. */
+  private async readInto(source: IngestSource, result: FileResult, buffer: BatchBuffer, warnings: WarningList) {
+    const items = await asSourceError(async () => {
+      const file = await openCollectorFile(() => source.open());
+      result.type = file.meta.type;
+      return { meta: file.meta, iterator: file.items()[Symbol.asyncIterator]() };
+    });
+    const tally = new DomainTally(items.meta.type);
+    result.domains = tally.domains;
+    let done = false;
+    try {
+      for (let index = 0; ; index++) {
+        const next = await asSourceError(() => items.iterator.next());
+        if (next.done) break;
+        let converted: Converted;
+        try {
+          converted = this.convert(items.meta, next.value);
+        } catch (error) {
+          warnings.add(`object ${index} skipped: ${messageOf(error)}`);
+          continue;
+        }
+        for (const warning of converted.warnings ?? []) warnings.add(`object ${index}: ${warning}`);
+        tally.add(next.value);
+        await buffer.add(converted);
+      }
+      done = true;
+    } finally {
+      // Stopped early (a failed write): let the reader close its stream.
+      if (!done) await items.iterator.return?.().catch(() => undefined);
+    }
+  }
+
+  /** One object to graph rows; a seam for tests (the converters are pure functions). */
+  protected convert(meta: CollectorFileMeta, object: unknown): Converted {
+    return meta.type === 'azure' ? convertAzure(object) : convertSharpHound(meta.type, meta.version, object);
+  }
+}
+
+/** A failure to read the file itself (as opposed to writing the graph): reported on the file. */
+class SourceError extends Error {}
+
+async function asSourceError<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new SourceError(messageOf(error));
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

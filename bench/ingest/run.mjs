@@ -1,0 +1,75 @@
+// Ingest benchmark. Writes a synthetic directory (bench/graph/directory.mjs) as SharpHound CE v6 files, ingests
+// them through the built LocalFiles/FileIngestor into a fresh database (in a child process, so its peak RSS is the
+// ingest's own), then COPYs the very node and edge rows that ingest wrote straight into the tables of a second fresh
+// database: the floor no ingest can beat. Prints objects/s for both, their ratio and the ingest's peak RSS.
+// Databases `pathwarden_bench_ingest` and `pathwarden_bench_ingest_copy` are created on DATABASE_URL's server (an
+// embedded PostgreSQL when unset) and dropped at the end. INGEST_BATCH_SIZE etc. are honoured as the app reads them.
+// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist]
+import pg from 'pg';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDirectory } from '../graph/directory.mjs';
+import { benchServer, prepareDatabase } from '../graph/load.mjs';
+import { copyBaseline } from './copy-baseline.mjs';
+import { writeSharpHoundFiles } from './sharphound-files.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
+const options = {
+  objects: Number(args.objects ?? 100_000),
+  edgesPerObject: Number(args['edges-per-object'] ?? 8),
+  seed: Number(args.seed ?? 1),
+};
+const dist = resolve(args.dist ?? 'dist');
+const here = dirname(fileURLToPath(import.meta.url));
+const log = (line = '') => console.log(line);
+const rate = (n, seconds) => `${Math.round(n / seconds).toLocaleString('en-US')}/s`;
+
+log(`ingest bench: ${options.objects} objects, ~${options.edgesPerObject} edges per object, seed ${options.seed}`);
+const folder = mkdtempSync(join(tmpdir(), 'pathwarden-bench-ingest-files-'));
+let started = process.hrtime.bigint();
+const dir = generateDirectory({ nodes: options.objects, edges: options.objects * options.edgesPerObject, seed: options.seed });
+const { paths, objects } = writeSharpHoundFiles(dir, folder);
+const bytes = paths.reduce((sum, path) => sum + statSync(path).size, 0);
+log(`wrote ${objects} objects (${dir.edgeCount} directory edges) as ${paths.length} SharpHound v6 files, ` +
+  `${(bytes / 1024 ** 2).toFixed(1)} MiB, in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+
+const DATABASES = ['pathwarden_bench_ingest', 'pathwarden_bench_ingest_copy'];
+const server = await benchServer(dist);
+try {
+  const ingestDb = await prepareDatabase(server.adminUrl, 'pathwarden ingest bench', false, DATABASES[0]);
+  const copyDb = await prepareDatabase(server.adminUrl, 'pathwarden ingest bench (copy)', false, DATABASES[1]);
+
+  log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const output = execFileSync(process.execPath, [join(here, 'ingest-child.mjs'), dist, ingestDb.url, ...paths],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+  const ingest = JSON.parse(output.trim().split('\n').at(-1));
+  if (ingest.failures.length > 0) log(`files with errors: ${ingest.failures.join(' | ')}`);
+  if (ingest.warnings > 0) log(`${ingest.warnings} warning(s), e.g. ${ingest.firstWarnings.join(' | ')}`);
+
+  const { DataSource } = await import('typeorm');
+  const { dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
+  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
+  const dataSource = new DataSource({ ...dataSourceOptions(copyDb.url, [...platformMigrations, ...migrations]), logging: false });
+  await dataSource.initialize();
+  await dataSource.destroy();
+  const copy = await copyBaseline(ingestDb.url, copyDb.url);
+
+  log('');
+  log(`ingest (LocalFiles, built code): ${ingest.objects} objects in ${ingest.seconds.toFixed(1)} s = ${rate(ingest.objects, ingest.seconds)}` +
+    ` (${rate(copy.nodes + copy.edges, ingest.seconds)} graph rows: ${copy.nodes} nodes, ${copy.edges} edges)`);
+  log(`COPY of the same rows:          ${objects} objects in ${copy.seconds.toFixed(1)} s = ${rate(objects, copy.seconds)}` +
+    ` (${rate(copy.nodes + copy.edges, copy.seconds)} graph rows)`);
+  log(`ratio ingest / COPY time: ${(ingest.seconds / copy.seconds).toFixed(1)}x`);
+  log(`ingest peak RSS: ${(ingest.maxRssKb / 1024).toFixed(0)} MiB (process.resourceUsage().maxRSS of the ingest process)`);
+  log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+} finally {
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  for (const database of DATABASES) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+  await server.stop();
+  rmSync(folder, { recursive: true, force: true });
+}

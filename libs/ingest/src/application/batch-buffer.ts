@@ -1,0 +1,57 @@
+import type { BatchEdge, GraphStore, NodeUpsert } from '@app/graph';
+import type { Converted } from '../domain/converted.js';
+
+/**
+ * Accumulates converted objects into graph batches of about `batchSize` rows (nodes + edges) and writes them with
+ * `GraphStore.writeBatch`, one at a time: a full batch starts writing while the caller goes on converting, and the
+ * next flush waits for it first, so batches commit in order and never contend with each other.
+ */
+export class BatchBuffer {
+  private nodes: NodeUpsert[] = [];
+  private edges: BatchEdge[] = [];
+  private objects = 0;
+  private writing: Promise<void> | undefined;
+
+  constructor(
+    private readonly graph: GraphStore,
+    private readonly seenAt: string,
+    private readonly batchSize: number,
+    /** Called once a batch is committed, with the objects it held. */
+    private readonly written: (objects: number) => void,
+  ) {}
+
+  /** Adds one object's rows; resolves once they are buffered (waiting for the previous write when full). */
+  async add(converted: Converted): Promise<void> {
+    for (const node of converted.nodes) this.nodes.push(node);
+    for (const edge of converted.edges) this.edges.push(edge);
+    this.objects++;
+    if (this.nodes.length + this.edges.length >= this.batchSize) await this.startWrite();
+  }
+
+  /** Writes what is left and waits for every write. */
+  async flush(): Promise<void> {
+    if (this.objects > 0) await this.startWrite();
+    await this.settle();
+  }
+
+  /** Waits for the write in flight, if any; its failure is thrown. Buffered rows are kept as they are. */
+  async settle(): Promise<void> {
+    const writing = this.writing;
+    this.writing = undefined;
+    await writing;
+  }
+
+  private async startWrite(): Promise<void> {
+    await this.settle();
+    const batch = { nodes: this.nodes, edges: this.edges, seenAt: this.seenAt };
+    const objects = this.objects;
+    this.nodes = [];
+    this.edges = [];
+    this.objects = 0;
+    const rows = batch.nodes.length + batch.edges.length;
+    const writing = (rows > 0 ? this.graph.writeBatch(batch) : Promise.resolve()).then(() => this.written(objects));
+    // Observed at the next settle(); until then a failure must not count as unhandled.
+    writing.catch(() => undefined);
+    this.writing = writing;
+  }
+}
