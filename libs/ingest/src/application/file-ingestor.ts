@@ -44,8 +44,7 @@ export type IngestProgress = (objects: number) => void;
  *
  * Reading problems (bad JSON, unknown type, a member over its limits) are the file's fault and end up in
  * `errors`; a failed graph write is not, so it is thrown for the caller to retry the whole file later. Parsing
- * the next batch overlaps the write of the previous one, and at most one write is in flight, so batches commit
- * in file order.
+ * the next batch overlaps the writes of the previous ones (INGEST_WRITERS at once).
  */
 @Injectable()
 export class FileIngestor {
@@ -60,10 +59,11 @@ export class FileIngestor {
       fileName: source.name, parentFileName: source.parentName, objects: 0, errors: [], warnings: [], domains: {},
     };
     const warnings = new WarningList();
-    const buffer = new BatchBuffer(this.graph, this.clock.now().toISOString(), this.config.ingest.batchSize, (n) => {
+    const { batchSize, writers } = this.config.ingest;
+    const buffer = new BatchBuffer(this.graph, this.clock.now().toISOString(), batchSize, (n) => {
       result.objects += n;
       progress?.(n);
-    });
+    }, writers);
     try {
       await this.readInto(source, result, buffer, warnings);
       await buffer.flush();

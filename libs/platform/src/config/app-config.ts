@@ -71,6 +71,8 @@ export interface IngestSettings {
   maxZipMembers: number;
   /** Graph rows (nodes + edges) per write transaction (INGEST_BATCH_SIZE). */
   batchSize: number;
+  /** Batch writes of one file in flight at once, each on its own connection (INGEST_WRITERS). */
+  writers: number;
   /** Seconds between datapipe ticks (DATAPIPE_INTERVAL); 0 runs no background ticks (tests drive it by hand). */
   datapipeIntervalSeconds: number;
   /** A Running upload job with no upload for this many seconds times out (INGEST_UPLOAD_TIMEOUT, default 20 min). */
@@ -164,6 +166,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxCompressionRatio: integer(env, 'INGEST_MAX_COMPRESSION_RATIO', 200, 2, 100_000),
       maxZipMembers: integer(env, 'INGEST_MAX_ZIP_MEMBERS', 10_000, 1, 1_000_000),
       batchSize: integer(env, 'INGEST_BATCH_SIZE', 5_000, 1, 1_000_000),
+      writers: integer(env, 'INGEST_WRITERS', 2, 1, 16),
       datapipeIntervalSeconds: integer(env, 'DATAPIPE_INTERVAL', 5, 0, 3600),
       uploadTimeoutSeconds: integer(env, 'INGEST_UPLOAD_TIMEOUT', 1200, 1, 31_536_000),
       taskLeaseSeconds: integer(env, 'INGEST_TASK_LEASE', 300, 1, 86_400),

@@ -47,20 +47,22 @@ const STRIP_NODE_NULLS = `
   WHERE graph_id = ${GRAPH_ID} AND properties ->> 'objectid' IN (SELECT objectid FROM pw_batch_node WHERE has_null)
     AND ${HAS_NULL('properties')}`;
 // Endpoints resolve once per distinct reference: by objectid through the unique index, by distinguishedname
-// (case-insensitively) to the oldest matching node. Two references may name one node, so edges are made distinct
+// (case-insensitively, through its expression index) to the oldest matching node. Both are index probes per
+// reference (LATERAL ... LIMIT 1 keeps the planner from hashing the whole node table, which made every batch cost
+// as much as the graph was large). Two references may name one node, so edges are made distinct
 // per (start, end, kind) after resolving, the later batch row winning. Inserts go in key order (lock order).
 const UPSERT_EDGES = `
   WITH refs AS (
     SELECT start_ref AS ref, start_dn AS dn FROM pw_batch_edge UNION SELECT end_ref, end_dn FROM pw_batch_edge
   ), found AS (
-    SELECT r.ref, r.dn, n.id FROM refs r
-      JOIN node n ON n.graph_id = ${GRAPH_ID} AND n.properties ->> 'objectid' = r.ref
+    SELECT r.ref, r.dn, n.id FROM refs r CROSS JOIN LATERAL (
+      SELECT n.id FROM node n WHERE n.graph_id = ${GRAPH_ID} AND n.properties ->> 'objectid' = r.ref LIMIT 1) n
       WHERE NOT r.dn
     UNION ALL
-    (SELECT DISTINCT ON (r.ref) r.ref, r.dn, n.id FROM refs r
-      JOIN node n ON upper(n.properties ->> 'distinguishedname') = upper(r.ref)
-      WHERE r.dn AND n.graph_id = ${GRAPH_ID}
-      ORDER BY r.ref, n.id)
+    SELECT r.ref, r.dn, n.id FROM refs r CROSS JOIN LATERAL (
+      SELECT n.id FROM node n WHERE upper(n.properties ->> 'distinguishedname') = upper(r.ref) AND n.graph_id = ${GRAPH_ID}
+      ORDER BY n.id LIMIT 1) n
+      WHERE r.dn
   ), resolved AS (
     SELECT s.id AS start_id, t.id AS end_id, b.kind_id, b.properties, b.ord FROM pw_batch_edge b
       JOIN found s ON s.ref = b.start_ref AND s.dn = b.start_dn
