@@ -176,7 +176,27 @@ describe('sample data: upload API and CLI', () => {
     }
     // The closing note lists these (which return data, which answer 404 and why).
     if (process.env.PREBUILT_REPORT) writeFileSync(process.env.PREBUILT_REPORT, JSON.stringify(outcomes, null, 2));
+    // The empty ones, each for want of data in the sample (the closing note gives the reason per query): RDP and
+    // LAPS rights of Domain Users, Owned objects, issuance policies, properties newer SharpHound versions write
+    // (encryption types, smart cards, MachineAccountQuota, SMB/LDAP/NTLM/WebClient data, web enrollment, trust
+    // attributes), unsupported operating systems, and everything Azure (61-80).
+    expect(outcomes.filter((o) => o.status === 404).map((o) => o.number)).toEqual([
+      8, 10, 11, 24, 25, 37, 38, 39, 40, 41, 47, 49, 50, 51, 52, 54, 55, 57, 58, 59, 60,
+      ...Array.from({ length: 20 }, (_, i) => 61 + i),
+    ]);
     expect(outcomes.filter((o) => o.status !== 200 && o.status !== 404)).toEqual([]);
-    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThanOrEqual(39);
+  });
+
+  it('answers the Owned queries once a node is owned', async () => {
+    const [user] = await rows(`SELECT properties ->> 'objectid' AS objectid FROM node WHERE properties ->> 'name' = 'DOMAINUSER@PHANTOM.CORP'`);
+    const selector = await api.http().post('/api/v2/asset-group-tags/2/selectors').set('Authorization', bearer(token))
+      .send({ name: 'owned in the test', seeds: [{ type: 1, value: user.objectid }] });
+    expect(selector.status).toBe(201);
+    expect((await api.http().post('/api/v2/asset-group-tags/evaluation').set('Authorization', bearer(token))).status).toBeLessThan(300);
+    for (const number of [24, 25]) {
+      const q = PREBUILT_QUERIES.find((p) => p.number === number)!;
+      const res = await api.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(token)).send({ query: q.query });
+      expect({ number, status: res.status }).toEqual({ number, status: 200 });
+    }
   });
 });
