@@ -6,6 +6,7 @@ export * from './context/request-context.js';
 export * from './crypto/secret-cipher.js';
 export * from './database/data-source-options.js';
 export * from './database/database.js';
+export * from './database/advisory-lock.js';
 export * from './database/database.module.js';
 export * from './http/access.js';
 export * from './http/api-error.js';

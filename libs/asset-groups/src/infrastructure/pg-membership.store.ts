@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, pgErrorCode, remainingMs } from '@app/platform';
+import { ApiError, Database, remainingMs, withAdvisoryLock } from '@app/platform';
 import { MembershipStore, type SelectorMemberRecord } from '../application/ports.js';
 
 /** Key of the advisory lock that serialises evaluations ("PWAGEVAL" as bytes, unlikely to meet another lock). */
 const EVALUATION_LOCK_KEY = '5788134883116909900';
-/** lock_not_available: lock_timeout passed while waiting. */
-const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Waits for `turn`; 504 when the current deadline passes first. */
 async function withinDeadline(turn: Promise<void>): Promise<void> {
@@ -116,31 +114,6 @@ export class PgMembershipStore extends MembershipStore {
    * queue and then for the PostgreSQL lock, is bounded by the current deadline: 504 when it passes.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T> {
-    return this.queue.run(() => this.advisoryLocked(work));
-  }
-
-  private async advisoryLocked<T>(work: () => Promise<T>): Promise<T> {
-    const budget = Math.floor(remainingMs());
-    if (budget <= 0) throw ApiError.timedOut();
-    const runner = this.db.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      try {
-        await runner.query(
-          "SELECT set_config('lock_timeout', $1, true), set_config('idle_in_transaction_session_timeout', '0', true)",
-          [String(budget)],
-        );
-        await runner.query('SELECT pg_advisory_xact_lock($1::bigint)', [EVALUATION_LOCK_KEY]);
-      } catch (error) {
-        if (pgErrorCode(error) === LOCK_NOT_AVAILABLE) throw ApiError.timedOut();
-        throw error;
-      }
-      return await work();
-    } finally {
-      // Ends the transaction (and the lock); a connection the server already closed just goes back broken.
-      await runner.rollbackTransaction().catch(() => undefined);
-      await runner.release();
-    }
+    return this.queue.run(() => withAdvisoryLock(this.db, EVALUATION_LOCK_KEY, work));
   }
 }
