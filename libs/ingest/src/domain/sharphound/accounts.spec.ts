@@ -17,6 +17,14 @@ describe('object nodes', () => {
     });
   });
 
+  it('keeps the account-control properties newer SharpHound writes (LdapPropertyProcessor) as they are', () => {
+    const properties = {
+      enabled: true, encryptedtextpwdallowed: true, usedeskeyonly: false, smartcardrequired: false,
+      supportedencryptiontypes: ['DES-CBC-MD5', 'RC4-HMAC-MD5'],
+    };
+    expect(convertSharpHound('users', 6, { ObjectIdentifier: `${SID}-1105`, Properties: properties }).nodes[0].properties).toEqual(properties);
+  });
+
   it('refuses objects it cannot identify', () => {
     expect(() => convertSharpHound('users', 6, 'x')).toThrow(new ObjectError('not a JSON object'));
     expect(() => convertSharpHound('users', 6, { Properties: {} })).toThrow(new ObjectError('no ObjectIdentifier'));

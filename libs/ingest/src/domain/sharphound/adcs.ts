@@ -1,5 +1,6 @@
 import { readAce } from './aces.js';
 import { endpoint } from './builder.js';
+import { addWebEnrollmentProperties } from './ca-web-enrollment.js';
 import { domainSidOf } from './account-edges.js';
 import { asArray, asBoolean, asObject, asString, isCollected } from './json.js';
 import { kindsOf } from './kinds.js';
@@ -26,7 +27,8 @@ export function convertIssuancePolicy(ctx: ObjectContext): void {
 
 /**
  * Enterprise CAs: hosting computer → CA (HostsCAService), published templates → CA (PublishedTo), enrollment
- * agent restrictions (DelegatedEnrollmentAgent) and the CA registry properties. Returns the ACEs to convert.
+ * agent restrictions (DelegatedEnrollmentAgent), the CA registry and web-enrollment properties. Returns the ACEs
+ * to convert.
  */
 export function convertEnterpriseCa(ctx: ObjectContext): unknown[] {
   const host = idEndpoint(ctx.object.HostingComputer, kindsOf('Computer'));
@@ -40,6 +42,7 @@ export function convertEnterpriseCa(ctx: ObjectContext): unknown[] {
     const value = asBoolean(result?.Value);
     if (isCollected(result) && value !== undefined) ctx.properties[property] = value;
   }
+  addWebEnrollmentProperties(ctx.object.HttpEnrollmentEndpoints, ctx.properties);
   return caAces(ctx, asObject(registry?.CASecurity), host?.objectid);
 }
 

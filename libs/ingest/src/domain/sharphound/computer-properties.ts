@@ -1,5 +1,6 @@
 import type { Properties } from '@app/graph';
 import { asBoolean, asObject, isCollected, type JsonObject } from './json.js';
+import { addNtlmRegistryProperties } from './ntlm-registry.js';
 
 const NOT_PRESENT = 'Registry value does not exist';
 
@@ -13,8 +14,9 @@ const BINDING_ENFORCEMENT: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * Computed computer properties: DC registry values (raw and readable, used by the ESC9/ESC10 checks), SMB signing
- * and WebClient state when collected, and the LDAP availability names BloodHound's queries use.
+ * Computed computer properties: DC registry values (raw and readable, used by the ESC9/ESC10 checks), SMB signing,
+ * WebClient state and NTLM registry values when collected, and the LDAP availability names BloodHound's queries use
+ * (`ldapsigning`/`ldapsepa` arrive in Properties as they are).
  */
 export function addComputerProperties(object: JsonObject, properties: Properties): void {
   const registry = asObject(object.DCRegistryData);
@@ -28,12 +30,14 @@ export function addComputerProperties(object: JsonObject, properties: Properties
     properties.strongcertificatebindingenforcementraw = binding;
     properties.strongcertificatebindingenforcement = binding < 0 ? NOT_PRESENT : (BINDING_ENFORCEMENT.get(binding) ?? String(binding));
   }
+  // SmbInfo is an APIResult<SmbInfo> ({Collected, Result: {SigningEnabled}}); older BloodHound read it flat, so do we.
   const smb = asObject(object.SmbInfo);
-  const signing = asBoolean(smb?.SigningEnabled);
+  const signing = asBoolean(asObject(smb?.Result)?.SigningEnabled) ?? asBoolean(smb?.SigningEnabled);
   if (isCollected(smb) && signing !== undefined) properties.smbsigning = signing;
   const webClient = asObject(object.IsWebClientRunning);
   const running = asBoolean(webClient?.Result);
   if (isCollected(webClient) && running !== undefined) properties.webclientrunning = running;
+  addNtlmRegistryProperties(object.NTLMRegistryData, properties);
   rename(properties, 'ldapenabled', 'ldapavailable');
   rename(properties, 'ldapsenabled', 'ldapsavailable');
 }

@@ -76,12 +76,25 @@ describe('computers', () => {
     const { nodes } = convertSharpHound('computers', 6, {
       ObjectIdentifier: PC, Properties: { ldapenabled: true, ldapsenabled: false },
       DCRegistryData: { CertificateMappingMethods: 4, StrongCertificateBindingEnforcement: { Value: 1, Collected: true } },
-      SmbInfo: { SigningEnabled: false, Collected: true }, IsWebClientRunning: { Result: true, Collected: true },
+      // SmbInfo and IsWebClientRunning are SharpHoundCommon APIResult<SmbInfo> / APIResult<bool>.
+      SmbInfo: { Result: { SigningEnabled: false }, Collected: true, FailureReason: null },
+      IsWebClientRunning: { Result: true, Collected: true, FailureReason: null },
     });
     expect(nodes[0].properties).toEqual({
       certificatemappingmethodsraw: 4, certificatemappingmethods: '0x04: UPN',
       strongcertificatebindingenforcementraw: 1, strongcertificatebindingenforcement: 'Compatibility mode',
       smbsigning: false, webclientrunning: true, ldapavailable: true, ldapsavailable: false,
     });
+  });
+
+  it('keeps the LDAP signing/EPA flags a DC scan writes and ignores SMB and WebClient results not collected', () => {
+    const { nodes } = convertSharpHound('computers', 6, {
+      ObjectIdentifier: PC, Properties: { ldapavailable: true, ldapsavailable: true, ldapsigning: false, ldapsepa: true },
+      SmbInfo: { Result: null, Collected: false, FailureReason: 'PortNotOpen' },
+      IsWebClientRunning: { Result: false, Collected: false, FailureReason: 'PortNotOpen' },
+    });
+    expect(nodes[0].properties).toEqual({ ldapavailable: true, ldapsavailable: true, ldapsigning: false, ldapsepa: true });
+    // Older BloodHound read SigningEnabled beside Collected.
+    expect(computer({ SmbInfo: { SigningEnabled: true, Collected: true } }).nodes[0].properties.smbsigning).toBe(true);
   });
 });

@@ -11,7 +11,11 @@ const BOOLEAN_PROPERTIES = ['expirepasswordsonsmartcardonlyaccounts'];
 /** Trust types inside one forest; every other type crosses a forest boundary. */
 const SAME_FOREST = new Set(['ParentChild', 'TreeRoot', 'CrossLink']);
 
-/** Domain-specific properties and edges: policy coercions, containment, GPO links and changes, trusts. */
+/**
+ * Domain-specific properties and edges: policy coercions, containment, GPO links and changes, trusts.
+ * `ForestRootIdentifier` is not read: BloodHound's ingest model has no such field and stores neither a property
+ * nor an edge for it.
+ */
 export function convertDomain(ctx: ObjectContext): void {
   coerceProperties(ctx.properties);
   convertChildObjects(ctx);

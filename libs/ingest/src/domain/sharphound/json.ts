@@ -22,3 +22,15 @@ export function asBoolean(value: unknown): boolean | undefined {
 export function isCollected(result: unknown): boolean {
   return asObject(result)?.Collected === true;
 }
+
+/**
+ * A field read the way BloodHound's Go decoder reads it: exact name first, else a case-insensitive match (SharpHound
+ * writes e.g. `RestrictReceivingNtlmTraffic` where BloodHound's model says `RestrictReceivingNTLMTraffic`).
+ */
+export function fieldOf(object: JsonObject | undefined, name: string): unknown {
+  if (!object) return undefined;
+  if (name in object) return object[name];
+  const lower = name.toLowerCase();
+  const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === lower);
+  return key === undefined ? undefined : object[key];
+}
