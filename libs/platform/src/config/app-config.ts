@@ -69,6 +69,8 @@ export interface IngestSettings {
   maxCompressionRatio: number;
   /** Most members in one zip (INGEST_MAX_ZIP_MEMBERS); 400 above. */
   maxZipMembers: number;
+  /** Largest single value of a collector file (one `data` item, `meta`, a key) in bytes (INGEST_MAX_OBJECT_BYTES). */
+  maxObjectBytes: number;
   /** Graph rows (nodes + edges) per write transaction (INGEST_BATCH_SIZE). */
   batchSize: number;
   /** Batch writes of one file in flight at once, each on its own connection (INGEST_WRITERS). */
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxUncompressedBytes: integer(env, 'INGEST_MAX_UNCOMPRESSED_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
       maxCompressionRatio: integer(env, 'INGEST_MAX_COMPRESSION_RATIO', 200, 2, 100_000),
       maxZipMembers: integer(env, 'INGEST_MAX_ZIP_MEMBERS', 10_000, 1, 1_000_000),
+      maxObjectBytes: integer(env, 'INGEST_MAX_OBJECT_BYTES', 64 * 1024 ** 2, 1024, 1024 ** 3),
       batchSize: integer(env, 'INGEST_BATCH_SIZE', 5_000, 1, 1_000_000),
       writers: integer(env, 'INGEST_WRITERS', 2, 1, 16),
       datapipeIntervalSeconds: integer(env, 'DATAPIPE_INTERVAL', 5, 0, 3600),
