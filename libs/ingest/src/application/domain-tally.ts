@@ -23,9 +23,18 @@ export function emptyDomainCounts(): DomainCounts {
   };
 }
 
+/** Longest domain name kept; longer ones are cut (no real domain name comes close). */
+export const MAX_DOMAIN_NAME_CHARS = 255;
+
+function domainName(raw: string): string {
+  const name = (raw.includes('\0') ? raw.replaceAll('\0', '') : raw).trim().toUpperCase();
+  return name.length > MAX_DOMAIN_NAME_CHARS ? name.slice(0, MAX_DOMAIN_NAME_CHARS) : name;
+}
+
 /**
  * Counts a file's objects per domain (the object's `Properties.domain`, upper-cased) for the collection domain
- * results. Objects without a domain (AzureHound records, stubs) are not counted.
+ * results. Objects without a domain (AzureHound records, stubs) are not counted. Names are stored: NUL is removed
+ * and the length capped (a DNS name is at most 253 characters), so a bad value cannot fail the results' write.
  */
 export class DomainTally {
   readonly domains: Record<string, DomainCounts> = {};
@@ -41,8 +50,9 @@ export class DomainTally {
     const domain = typeof properties === 'object' && properties !== null
       ? (properties as { domain?: unknown }).domain
       : undefined;
-    if (typeof domain !== 'string' || domain === '') return;
-    const counts = (this.domains[domain.toUpperCase()] ??= emptyDomainCounts());
+    const name = typeof domain === 'string' ? domainName(domain) : '';
+    if (name === '') return;
+    const counts = (this.domains[name] ??= emptyDomainCounts());
     if (deleted === true) counts.deleted_count++;
     else if (this.counter) counts[this.counter]++;
   }

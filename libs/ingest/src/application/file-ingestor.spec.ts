@@ -5,18 +5,20 @@ import type { BatchResult, GraphBatch, GraphStore } from '@app/graph';
 import type { CollectorFileMeta } from '../domain/collector-types.js';
 import { ObjectError, type Converted } from '../domain/converted.js';
 import { FileIngestor, type IngestSource } from './file-ingestor.js';
-import { MAX_WARNINGS } from './warning-list.js';
+import { MAX_DOMAIN_NAME_CHARS } from './domain-tally.js';
+import { MAX_REPORT_CHARS, MAX_WARNINGS } from './warning-list.js';
 
 const NOW = new Date('2031-05-06T07:00:00.000Z');
 const clock = { now: () => NOW } as Clock;
 const config = (batchSize: number) => ({ ingest: { batchSize } }) as AppConfig;
 
-/** Records every batch; can be told to fail the n-th write. */
+/** Records every batch; can be told to fail the n-th write (with an error of its choosing). */
 class RecordingGraph {
   batches: GraphBatch[] = [];
   failAt?: number;
+  failWith: () => Error = () => new Error('connection terminated');
   async writeBatch(batch: GraphBatch): Promise<BatchResult> {
-    if (this.batches.length + 1 === this.failAt) throw new Error('connection terminated');
+    if (this.batches.length + 1 === this.failAt) throw this.failWith();
     this.batches.push(batch);
     return { nodes: batch.nodes.length, edges: batch.edges.length, stubs: 0, skippedEdges: 0 };
   }
@@ -125,5 +127,57 @@ describe('FileIngestor', () => {
 
     await expect(ingestor.ingest(source(file([1, 2, 3, 4, 5].map((n) => user(n)))))).rejects.toThrow('connection terminated');
     expect(graph.batches).toHaveLength(1);
+  });
+
+  it.each([
+    ['22P05', 'unsupported Unicode escape sequence \\u0000 in "S-1-\u0000"'],
+    ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
+    ['54000', 'index row size 3000 exceeds btree version 4 maximum 2704'],
+  ])('reports a write PostgreSQL refuses for its data (%s) as the error of the file, without its message', async (code, message) => {
+    const { graph, ingestor } = setUp(3);
+    graph.failAt = 2;
+    graph.failWith = () => Object.assign(new Error(message), { code });
+    const result = await ingestor.ingest(source(file([1, 2, 3, 4, 5].map((n) => user(n)))));
+
+    expect(result.errors).toEqual([
+      `the graph database refused this file's data (SQLSTATE ${code}); objects written before it are kept`,
+    ]);
+    expect(result.objects).toBe(1);
+    expect(graph.batches).toHaveLength(1);
+  });
+
+  it('still throws for other PostgreSQL errors (an outage is retried)', async () => {
+    const { graph, ingestor } = setUp(3);
+    graph.failAt = 1;
+    graph.failWith = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+    await expect(ingestor.ingest(source(file([user(1)])))).rejects.toThrow('administrator command');
+  });
+
+  it('strips NUL from and caps the error and warning texts', async () => {
+    const { ingestor } = setUp();
+    // V8's JSON.parse message quotes the input around the bad token, NUL included.
+    const broken = await ingestor.ingest(source(file([user(1)]).replace('"S-1-5-21-1-1"', `\u0000${'y'.repeat(2000)}`)));
+    expect(broken.errors).toHaveLength(1);
+    expect(broken.errors[0]).toMatch(/^Malformed JSON in data item 0: Unexpected token/);
+    expect(broken.errors[0]).not.toContain('\u0000');
+    expect(broken.errors[0].length).toBeLessThanOrEqual(MAX_REPORT_CHARS + 1);
+
+    class Warning extends FileIngestor {
+      protected override convert(): Converted {
+        throw new ObjectError(`bad \u0000 name ${'z'.repeat(5000)}`);
+      }
+    }
+    const { ingestor: warning } = setUp(9, Warning);
+    const result = await warning.ingest(source(file([user(1)])));
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatch(/^object 0 skipped: bad  name z+…$/);
+    expect(result.warnings[0]).toHaveLength(MAX_REPORT_CHARS + 1);
+  });
+
+  it('counts domain names without NUL, capped', async () => {
+    const { ingestor } = setUp();
+    const result = await ingestor.ingest(source(file([user(1, 'x.\u0000corp'), user(2, 'd'.repeat(1000))])));
+    expect(Object.keys(result.domains).sort()).toEqual(['D'.repeat(MAX_DOMAIN_NAME_CHARS), 'X.CORP']);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { AppConfig, Clock } from '@app/platform';
+import { AppConfig, Clock, pgErrorCode } from '@app/platform';
 import { GraphStore } from '@app/graph';
 import type { CollectorFileMeta, CollectorType, DomainCounts } from '../domain/collector-types.js';
 import type { Converted } from '../domain/converted.js';
@@ -9,7 +9,7 @@ import { convertSharpHound } from '../domain/sharphound/index.js';
 import { openCollectorFile } from '../infrastructure/parsing/collector-file.js';
 import { BatchBuffer } from './batch-buffer.js';
 import { DomainTally } from './domain-tally.js';
-import { WarningList } from './warning-list.js';
+import { reportText, WarningList } from './warning-list.js';
 
 /** One collector JSON file to ingest: a loose file, a zip member or a decompressed body. */
 export interface IngestSource {
@@ -43,8 +43,9 @@ export type IngestProgress = (objects: number) => void;
  * batch one transaction). A malformed object is skipped with a warning; a malformed file ends with `errors`.
  *
  * Reading problems (bad JSON, unknown type, a member over its limits) are the file's fault and end up in
- * `errors`; a failed graph write is not, so it is thrown for the caller to retry the whole file later. Parsing
- * the next batch overlaps the writes of the previous ones (INGEST_WRITERS at once).
+ * `errors`; so does a write PostgreSQL refuses for its data (`dataErrorCode`). Any other failed write is not, so it
+ * is thrown for the caller to retry the whole file later. Parsing the next batch overlaps the writes of the
+ * previous ones (INGEST_WRITERS at once). Error and warning texts go through `reportText` (no NUL, capped).
  */
 @Injectable()
 export class FileIngestor {
@@ -68,9 +69,13 @@ export class FileIngestor {
       await this.readInto(source, result, buffer, warnings);
       await buffer.flush();
     } catch (error) {
-      await buffer.settle();
-      if (!(error instanceof SourceError)) throw error;
-      result.errors.push(error.message);
+      const failures: unknown[] = [error];
+      await buffer.settle().catch((writeError: unknown) => { failures.push(writeError); });
+      // Any other failure (an outage) wins, even over the file's fault: the whole file is then retried.
+      const outage = failures.findIndex((f) => !(f instanceof SourceError) && dataErrorCode(f) === undefined);
+      if (outage >= 0) throw failures[outage];
+      const dataError = failures.map(dataErrorCode).find((code) => code !== undefined);
+      result.errors.push(dataError ? DATA_REFUSED(dataError) : reportText(messageOf(error)));
     }
     result.warnings = warnings.list();
     return result;
@@ -79,7 +84,7 @@ export class FileIngestor {
   /** Streams the file's objects into the buffer; a reading failure is rethrown as a SourceError. */
   private async readInto(source: IngestSource, result: FileResult, buffer: BatchBuffer, warnings: WarningList) {
     const items = await asSourceError(async () => {
-      const file = await openCollectorFile(() => source.open());
+      const file = await openCollectorFile(() => source.open(), { maxObjectBytes: this.config.ingest.maxObjectBytes });
       result.type = file.meta.type;
       return { meta: file.meta, iterator: file.items()[Symbol.asyncIterator]() };
     });
@@ -113,6 +118,19 @@ export class FileIngestor {
     return meta.type === 'azure' ? convertAzure(object) : convertSharpHound(meta.type, meta.version, object);
   }
 }
+
+/**
+ * The graph database refused the file's data (SQLSTATE class 22 "data exception", e.g. 22P05 NUL in jsonb or 22021
+ * bad encoding; 54000 program limit, e.g. an index row too large): retrying cannot help, so it fails the file. The
+ * driver's message may quote the input, so only the code is reported.
+ */
+export function dataErrorCode(error: unknown): string | undefined {
+  const code = pgErrorCode(error);
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') ? code : undefined;
+}
+
+const DATA_REFUSED = (code: string) =>
+  `the graph database refused this file's data (SQLSTATE ${code}); objects written before it are kept`;
 
 /** A failure to read the file itself (as opposed to writing the graph): reported on the file. */
 class SourceError extends Error {}

@@ -6,6 +6,7 @@ import { AppConfig } from '@app/platform';
 import { ArchiveRejected, looksLikeZip, openZipArchive } from '../infrastructure/parsing/zip-archive.js';
 import { FileIngestor, type FileResult, type IngestProgress } from './file-ingestor.js';
 import { gunzipWithinLimits, looksLikeGzip } from './gunzip-limited.js';
+import { reportText } from './warning-list.js';
 
 /**
  * Ingests a file on this machine — a collector JSON file, a zip of them or a gzip-compressed JSON — under the
@@ -41,7 +42,7 @@ export class LocalFiles {
     } catch (error) {
       // Refused by the limits, or not a readable zip at all: either way the file's fault.
       const message = error instanceof ArchiveRejected ? error.message : `not a valid zip archive: ${String((error as Error)?.message ?? error)}`;
-      return [{ fileName: name, objects: 0, errors: [message], warnings: [], domains: {} }];
+      return [{ fileName: name, objects: 0, errors: [reportText(message)], warnings: [], domains: {} }];
     }
     try {
       const results: FileResult[] = [];

@@ -1,5 +1,6 @@
 import type { BatchEdge, EndpointRef, NodeUpsert, Properties } from '@app/graph';
 import { ObjectError, type Converted } from '../converted.js';
+import { checkId } from '../storable.js';
 
 /** The base kind every Azure node carries, as `Base` for AD nodes. */
 export const AZ_BASE = 'AZBase';
@@ -23,11 +24,11 @@ export function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** The record's id, upper-cased; a record without one cannot become a node or an edge end. */
+/** The record's id, upper-cased; a record without one (or with one too long to store) cannot become a node. */
 export function requiredId(kind: string, value: unknown, field = 'id'): string {
   const id = upper(value);
   if (id === '') throw new ObjectError(`${kind} record has no ${field}`);
-  return id;
+  return checkId(id, `${kind} ${field}`);
 }
 
 /** An ISO 8601 instant as epoch seconds (the unit AD `whencreated`/`pwdlastset` use); undefined when unparsable. */

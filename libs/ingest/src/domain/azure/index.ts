@@ -1,4 +1,5 @@
 import { ObjectError, type Converted } from '../converted.js';
+import { storable } from '../storable.js';
 import type { Fields } from './azure-builder.js';
 import {
   convertApp, convertAppRoleAssignment, convertDevice, convertFederatedIdentityCredential, convertGroup, convertRole,
@@ -91,7 +92,7 @@ export const AZURE_RECORD_KINDS: readonly string[] = Object.keys(CONVERTERS);
 /**
  * Converts one AzureHound record (`{kind, data}`, an item of `data` in a `meta.type = azure` file) into nodes and
  * edges. Unknown kinds convert to nothing (skipped, as the reference does). Throws ObjectError for a record that
- * is not `{kind: string, data: object}`.
+ * is not `{kind: string, data: object}`, or whose ids or indexed names cannot be stored (`storable`).
  */
 export function convertAzure(record: unknown): Converted {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) {
@@ -103,5 +104,5 @@ export function convertAzure(record: unknown): Converted {
     throw new ObjectError(`${kind.slice(0, 80)} record has no data object`);
   }
   const convert = Object.hasOwn(CONVERTERS, kind) ? CONVERTERS[kind] : undefined;
-  return convert ? convert(data as Fields) : { nodes: [], edges: [] };
+  return convert ? storable(convert(data as Fields)) : { nodes: [], edges: [] };
 }

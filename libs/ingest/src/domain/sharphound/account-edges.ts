@@ -1,4 +1,5 @@
 import type { EndpointRef } from '@app/graph';
+import { checkId, MAX_INDEXED_BYTES } from '../storable.js';
 import { endpoint } from './builder.js';
 import { asArray, asBoolean, asObject, asString } from './json.js';
 import { kindsOf } from './kinds.js';
@@ -23,8 +24,10 @@ function memberEndpoint(value: unknown): EndpointRef | undefined {
   if (!id) return undefined;
   if (id.toUpperCase().startsWith(DN_PREFIX)) {
     const dn = id.slice(DN_PREFIX.length).trim();
-    return dn ? { objectid: dn.toUpperCase(), kinds: [], matchBy: 'distinguishedname' } : undefined;
+    if (!dn) return undefined;
+    return { objectid: checkId(dn.toUpperCase(), 'member distinguishedname', MAX_INDEXED_BYTES), kinds: [], matchBy: 'distinguishedname' };
   }
+  checkId(id, 'member ObjectIdentifier');
   return typedPrincipals([value])[0];
 }
 

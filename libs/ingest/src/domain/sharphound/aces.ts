@@ -1,4 +1,5 @@
 import type { EndpointRef, Properties } from '@app/graph';
+import { checkId } from '../storable.js';
 import { endpoint } from './builder.js';
 import { asBoolean, asObject, asString } from './json.js';
 import { stubKinds } from './kinds.js';
@@ -27,7 +28,7 @@ export function readAce(value: unknown): Ace | undefined {
   const right = asString(ace?.RightName);
   if (!ace || !principal || !right) return undefined;
   return {
-    principal: principal.toUpperCase(), principalType: ace.PrincipalType, right,
+    principal: checkId(principal.toUpperCase(), 'ACE PrincipalSID'), principalType: ace.PrincipalType, right,
     inherited: asBoolean(ace.IsInherited) ?? false, inheritanceHash: asString(ace.InheritanceHash),
   };
 }

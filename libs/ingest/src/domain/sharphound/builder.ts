@@ -1,9 +1,13 @@
 import type { BatchEdge, EndpointRef, NodeUpsert, Properties } from '@app/graph';
 import type { Converted } from '../converted.js';
+import { checkId } from '../storable.js';
 
-/** An endpoint named by objectid (upper-cased, as node identity is), with the kinds a stub would get. */
+/**
+ * An endpoint named by objectid (upper-cased, as node identity is), with the kinds a stub would get. Throws
+ * ObjectError for an id that cannot be stored (NUL, too long): the object is refused, not its batch.
+ */
 export function endpoint(objectid: string, kinds: string[]): EndpointRef {
-  return { objectid: objectid.toUpperCase(), kinds };
+  return { objectid: checkId(objectid.toUpperCase(), 'endpoint id'), kinds };
 }
 
 /**
@@ -16,7 +20,7 @@ export class ConvertedBuilder {
   private readonly warnings: string[] = [];
 
   node(objectid: string, kinds: string[], properties: Properties): void {
-    this.nodes.push({ objectid: objectid.toUpperCase(), kinds, properties });
+    this.nodes.push({ objectid: checkId(objectid.toUpperCase(), 'object id'), kinds, properties });
   }
 
   edge(start: EndpointRef, end: EndpointRef, kind: string, properties: Properties): void {

@@ -1,5 +1,6 @@
 import type { SharpHoundType } from '../collector-types.js';
 import type { Converted } from '../converted.js';
+import { storable } from '../storable.js';
 import { convertCoerceToTgt, convertMembers, convertOutgoing, convertPrimaryGroup, convertSpnTargets } from './account-edges.js';
 import { convertAces } from './aces.js';
 import { convertDomainScoped, convertEnterpriseCa, convertIssuancePolicy } from './adcs.js';
@@ -16,8 +17,13 @@ import { convertSession } from './sessions.js';
  * nodes and edges by the rules of ingest-reference §2-§3. Throws ObjectError for an object it cannot read.
  * v5 and v6 share one reader: v5 only lacks fields v6 added (ContainedBy, top-level IsDC/DomainSID, ADCS types),
  * and the readers fall back to the Properties copies v5 has, so the version needs no branch of its own.
+ * The output is checked storable (`storable`): an id or indexed name PostgreSQL would refuse fails the object.
  */
 export function convertSharpHound(type: SharpHoundType, _version: number, object: unknown): Converted {
+  return storable(convertObject(type, object));
+}
+
+function convertObject(type: SharpHoundType, object: unknown): Converted {
   if (type === 'sessions') return convertSession(object);
   const ctx = openObject(type, object);
   let aces = asArray(ctx.object.Aces);

@@ -2,6 +2,7 @@ import type { EndpointRef, Properties } from '@app/graph';
 import type { SharpHoundType } from '../collector-types.js';
 import { ObjectError } from '../converted.js';
 import { cleanProperties } from '../properties.js';
+import { checkId } from '../storable.js';
 import { ConvertedBuilder, endpoint } from './builder.js';
 import { asArray, asBoolean, asObject, asString, type JsonObject } from './json.js';
 import { kindsOf, NODE_KIND } from './kinds.js';
@@ -31,7 +32,7 @@ export function openObject(type: ObjectContext['type'], raw: unknown): ObjectCon
   if (!object) throw new ObjectError('not a JSON object');
   const objectid = asString(object.ObjectIdentifier)?.trim();
   if (!objectid) throw new ObjectError('no ObjectIdentifier');
-  const id = objectid.toUpperCase();
+  const id = checkId(objectid.toUpperCase(), 'ObjectIdentifier');
   const kind = NODE_KIND[type];
   const properties = baseProperties(object);
   const out = new ConvertedBuilder();

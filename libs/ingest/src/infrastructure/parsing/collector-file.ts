@@ -11,6 +11,14 @@ export interface CollectorFile {
   items(): AsyncIterable<unknown>;
 }
 
+export interface CollectorFileOptions {
+  /** Largest key, `meta` or `data` item in bytes (INGEST_MAX_OBJECT_BYTES); one past it fails the file. */
+  maxObjectBytes?: number;
+}
+
+/** The cap when the caller gives none: INGEST_MAX_OBJECT_BYTES' default. */
+export const DEFAULT_MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+
 export const COLLECTOR_FILE_ERRORS = {
   noMeta: 'the file has no "meta" object',
   noData: 'the file has no "data" array',
@@ -28,9 +36,11 @@ export const COLLECTOR_FILE_ERRORS = {
  *
  * The first pass only skims the structure (no item is parsed) until it has both `meta` and the start of `data`:
  * short when `meta` comes first, a fast byte scan of the whole file when SharpHound wrote it last. `items()`
- * reads the file again and parses one item at a time.
+ * reads the file again and parses one item at a time. Memory stays flat: no key, `meta` or item is buffered past
+ * `options.maxObjectBytes`.
  */
-export async function openCollectorFile(open: OpenBytes): Promise<CollectorFile> {
+export async function openCollectorFile(open: OpenBytes, options: CollectorFileOptions = {}): Promise<CollectorFile> {
+  const maxBytes = options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES;
   let meta: unknown;
   let sawData = false;
   const scanner = new CollectorJsonScanner({
@@ -40,7 +50,7 @@ export async function openCollectorFile(open: OpenBytes): Promise<CollectorFile>
       sawData = true;
     },
     item: () => undefined,
-  }, false);
+  }, false, maxBytes);
   let complete = true;
   for await (const chunk of await readChunks(open)) {
     scanner.write(chunk);
@@ -52,16 +62,16 @@ export async function openCollectorFile(open: OpenBytes): Promise<CollectorFile>
   if (complete) scanner.end();
   if (meta === undefined) throw new CollectorFileError(COLLECTOR_FILE_ERRORS.noMeta);
   if (!sawData) throw new CollectorFileError(COLLECTOR_FILE_ERRORS.noData);
-  return { meta: parseMeta(meta), items: () => readItems(open) };
+  return { meta: parseMeta(meta), items: () => readItems(open, maxBytes) };
 }
 
-async function* readItems(open: OpenBytes): AsyncGenerator<unknown> {
+async function* readItems(open: OpenBytes, maxBytes: number): AsyncGenerator<unknown> {
   let pending: unknown[] = [];
   const scanner = new CollectorJsonScanner({
     meta: () => undefined,
     dataStart: () => undefined,
     item: (value) => { pending.push(value); },
-  }, true);
+  }, true, maxBytes);
   for await (const chunk of await readChunks(open)) {
     scanner.write(chunk);
     if (pending.length) {

@@ -1,4 +1,7 @@
 import { CollectorFileError } from '../../domain/collector-types.js';
+import {
+  CappedCapture, CLOSE_BRACE, CLOSE_BRACKET, COLON_CHAR, COMMA, isSpace, JsonValueScan, OPEN_BRACE, OPEN_BRACKET, QUOTE,
+} from './json-value-scan.js';
 
 /**
  * A byte-level scanner for the collector file shape `{"data": [...], "meta": {...}, ...}`, fed chunk by chunk.
@@ -6,7 +9,8 @@ import { CollectorFileError } from '../../domain/collector-types.js';
  * Why not a token parser: a JSON tokenizer written in JavaScript is several times slower than the engine's own
  * `JSON.parse`. This scanner only follows the top-level structure (keys, the `data` array, string and bracket
  * nesting) to find where each value starts and ends, and hands each item's bytes to `JSON.parse`, which
- * validates it fully. Memory holds one item at a time, whatever the file size.
+ * validates it fully. Memory holds one item at a time, whatever the file size, and no more than `maxValueBytes` of
+ * it: a key, `meta` or an item past the cap fails the file as soon as that many bytes were read.
  */
 export interface ScanSink {
   meta(value: unknown): void;
@@ -30,62 +34,25 @@ const ITEM = 9;
 const ITEM_COMMA_OR_END = 10;
 const IN_VALUE = 11;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON_CHAR = 0x3a;
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-// Byte classes inside a container value: 0 = nothing to do, else a quote, an opening or a closing bracket.
-const K_QUOTE = 1;
-const K_OPEN = 2;
-const K_CLOSE = 3;
-const BYTE_KIND = new Uint8Array(256);
-BYTE_KIND[QUOTE] = K_QUOTE;
-BYTE_KIND[OPEN_BRACE] = K_OPEN;
-BYTE_KIND[OPEN_BRACKET] = K_OPEN;
-BYTE_KIND[CLOSE_BRACE] = K_CLOSE;
-BYTE_KIND[CLOSE_BRACKET] = K_CLOSE;
-
-/** Whether the run of backslashes ending just before `end` (not looking before `start`) has odd length. */
-function oddBackslashesBefore(chunk: Buffer, end: number, start: number): boolean {
-  let b = end - 1;
-  while (b >= start && chunk[b] === BACKSLASH) b--;
-  return (end - 1 - b) % 2 === 1;
-}
-
-/** What kind of value is being skipped or captured (IN_VALUE). */
-const V_CONTAINER = 0;
-const V_STRING = 1;
-const V_SCALAR = 2;
-
 export class CollectorJsonScanner {
   /** When false, `data` items are skipped without being parsed (the pass that only looks for `meta`). */
   collectItems: boolean;
   private state = START;
   private offset = 0;
   private key = '';
-  private keyParts: Buffer[] = [];
   private seenKeys = new Set<string>();
   private itemIndex = 0;
-  // IN_VALUE bookkeeping
-  private valueKind = V_CONTAINER;
-  private depth = 0;
-  private inString = false;
-  private escape = false;
+  private readonly scan = new JsonValueScan();
+  private readonly keyBytes: CappedCapture;
+  private readonly valueBytes: CappedCapture;
   private capture: 'meta' | 'item' | null = null;
-  private parts: Buffer[] = [];
   private after = COMMA_OR_END;
 
-  constructor(private readonly sink: ScanSink, collectItems: boolean) {
+  constructor(private readonly sink: ScanSink, collectItems: boolean, maxValueBytes: number) {
     this.collectItems = collectItems;
+    this.keyBytes = new CappedCapture(maxValueBytes, () => `a key is larger than ${maxValueBytes} bytes`);
+    this.valueBytes = new CappedCapture(maxValueBytes, () =>
+      `${this.capture === 'meta' ? 'meta' : `data item ${this.itemIndex}`} is larger than ${maxValueBytes} bytes`);
   }
 
   /** True once the closing brace of the top-level object was read. */
@@ -106,7 +73,7 @@ export class CollectorJsonScanner {
       const c = chunk[i];
       switch (this.state) {
         case IN_VALUE: {
-          const end = this.scanValue(chunk, i);
+          const end = this.scan.value(chunk, i);
           if (end < 0) {
             i = n;
             break;
@@ -118,13 +85,12 @@ export class CollectorJsonScanner {
           break;
         }
         case IN_KEY: {
-          const end = this.scanString(chunk, i);
+          const end = this.scan.string(chunk, i);
           if (end < 0) {
             i = n;
             break;
           }
-          this.keyParts.push(chunk.subarray(keyStart, end));
-          this.key = this.decodeKey();
+          this.key = this.decodeKey(this.keyBytes.take(chunk.subarray(keyStart, end)));
           keyStart = -1;
           this.state = COLON;
           i = end;
@@ -138,22 +104,20 @@ export class CollectorJsonScanner {
           this.structural(c, i);
           if (this.state === IN_KEY) {
             keyStart = i;
-            this.keyParts = [];
-            this.inString = true;
-            this.escape = false;
+            this.keyBytes.reset();
+            this.scan.startString();
             i++;
           } else if (this.state === IN_VALUE) {
             valueStart = i;
-            this.parts = [];
-            this.startValue(c);
-            if (this.valueKind !== V_SCALAR) i++;
+            this.valueBytes.reset();
+            i += this.scan.start(c);
           } else {
             i++;
           }
       }
     }
-    if (keyStart >= 0 && this.state === IN_KEY) this.keyParts.push(chunk.subarray(keyStart));
-    if (valueStart >= 0 && this.state === IN_VALUE && this.capture) this.parts.push(chunk.subarray(valueStart));
+    if (keyStart >= 0 && this.state === IN_KEY) this.keyBytes.add(chunk.subarray(keyStart));
+    if (valueStart >= 0 && this.state === IN_VALUE && this.capture) this.valueBytes.add(chunk.subarray(valueStart));
     this.offset += n;
   }
 
@@ -227,94 +191,10 @@ export class CollectorJsonScanner {
     this.state = IN_VALUE;
   }
 
-  private startValue(c: number): void {
-    this.depth = 0;
-    this.inString = false;
-    this.escape = false;
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      this.valueKind = V_CONTAINER;
-      this.depth = 1;
-    } else if (c === QUOTE) {
-      this.valueKind = V_STRING;
-      this.inString = true;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COMMA || c === COLON_CHAR) {
-      this.fail('expected a value');
-    } else {
-      this.valueKind = V_SCALAR;
-    }
-  }
-
-  /** Index just after the current value's last byte, or -1 when the value continues in the next chunk. */
-  private scanValue(chunk: Buffer, from: number): number {
-    const n = chunk.length;
-    if (this.valueKind === V_SCALAR) {
-      for (let i = from; i < n; i++) {
-        const c = chunk[i];
-        if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)) return i;
-      }
-      return -1;
-    }
-    if (this.valueKind === V_STRING) return this.scanString(chunk, from);
-    let depth = this.depth;
-    let i = from;
-    if (this.inString) {
-      i = this.scanString(chunk, i);
-      if (i < 0) return -1;
-    }
-    for (; i < n; i++) {
-      const kind = BYTE_KIND[chunk[i]];
-      if (kind === 0) continue;
-      if (kind === K_QUOTE) {
-        this.inString = true;
-        const end = this.scanString(chunk, i + 1);
-        if (end < 0) {
-          this.depth = depth;
-          return -1;
-        }
-        i = end - 1;
-      } else if (kind === K_OPEN) {
-        depth++;
-      } else if (--depth === 0) {
-        this.depth = 0;
-        return i + 1;
-      }
-    }
-    this.depth = depth;
-    return -1;
-  }
-
-  /**
-   * Inside a string: index just after its closing quote, or -1 when it continues in the next chunk. Jumps from
-   * quote to quote (a native search) and counts the backslashes before each to tell an escaped quote.
-   */
-  private scanString(chunk: Buffer, from: number): number {
-    const n = chunk.length;
-    let i = from;
-    if (this.escape) {
-      if (i >= n) return -1;
-      this.escape = false;
-      i++;
-    }
-    for (;;) {
-      const q = chunk.indexOf(QUOTE, i);
-      if (q < 0) {
-        this.escape = oddBackslashesBefore(chunk, n, i);
-        return -1;
-      }
-      if (!oddBackslashesBefore(chunk, q, i)) {
-        this.inString = false;
-        return q + 1;
-      }
-      i = q + 1;
-    }
-  }
-
   private finishValue(chunk: Buffer, start: number, end: number): void {
     const capture = this.capture;
     if (capture === null) return;
-    const last = chunk.subarray(start < 0 ? 0 : start, end);
-    const text = this.parts.length ? Buffer.concat([...this.parts, last]).toString('utf8') : last.toString('utf8');
-    this.parts = [];
+    const text = this.valueBytes.take(chunk.subarray(start < 0 ? 0 : start, end));
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -329,9 +209,7 @@ export class CollectorJsonScanner {
     }
   }
 
-  private decodeKey(): string {
-    const text = Buffer.concat(this.keyParts).toString('utf8');
-    this.keyParts = [];
+  private decodeKey(text: string): string {
     let key: string;
     try {
       key = JSON.parse(text) as string;

@@ -83,6 +83,28 @@ describe('openZipArchive', () => {
     expect([error.status, error.message]).toEqual([413, 'Zip member "bomb.json" is compressed more than 200:1']);
   });
 
+  it('refuses members that share compressed bytes (overlapping zip bomb) by the archive-wide ratio with 413', async () => {
+    const data = Buffer.alloc(100 * 1024, 'x');
+    const specs: ZipEntrySpec[] = [{ name: 'a.json', data, store: true }];
+    for (let i = 1; i < 50; i++) specs.push({ name: `a${i}.json`, data, store: true, sameDataAs: 0 });
+    // Each member is stored (1:1), so only the declared total over the file size tells the bomb.
+    const error = await rejection(zipFile(specs), { ...LIMITS, maxCompressionRatio: 20 });
+    expect([error.status, error.message]).toEqual([413, 'Zip archive expands to more than 20 times its own size']);
+  });
+
+  it('refuses many small members that together exceed the ratio with 413', async () => {
+    const specs = Array.from({ length: 40 }, (_, i) => ({ name: `${i}.json`, data: Buffer.alloc(60 * 1024, ' ') }));
+    const error = await rejection(zipFile(specs));
+    expect([error.status, error.message]).toEqual([413, ARCHIVE_ERRORS.totalRatio(200)]);
+  });
+
+  it('refuses overlapping members below the ratio with 400', async () => {
+    const error = await rejection(zipFile([
+      { name: 'a.json', data: JSON_FILE }, { name: 'b.json', data: JSON_FILE, sameDataAs: 0 },
+    ]));
+    expect([error.status, error.message]).toEqual([400, 'Zip member "b.json" overlaps another member\'s data']);
+  });
+
   it('lets small, very compressible members through', async () => {
     const archive = await openZipArchive(zipFile([{ name: 'tiny.json', data: Buffer.alloc(8 * 1024, ' ') }]), LIMITS);
     expect(archive.members).toHaveLength(1);

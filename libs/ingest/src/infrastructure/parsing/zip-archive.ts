@@ -43,6 +43,8 @@ export const ARCHIVE_ERRORS = {
   tooManyMembers: (max: number) => `Zip archive has more than ${max} members`,
   tooLarge: (max: number) => `Zip archive expands to more than ${max} bytes`,
   ratio: (name: string, max: number) => `Zip member ${quote(name)} is compressed more than ${max}:1`,
+  totalRatio: (max: number) => `Zip archive expands to more than ${max} times its own size`,
+  overlap: (name: string) => `Zip member ${quote(name)} overlaps another member's data`,
   unsafeName: (name: string) => `Zip member name is not allowed: ${quote(name)}`,
   nested: (name: string) => `Nested archives are not supported: ${quote(name)}`,
   encrypted: (name: string) => `Encrypted zip members are not supported: ${quote(name)}`,
@@ -53,9 +55,9 @@ export const ARCHIVE_ERRORS = {
 
 /**
  * Opens a zip file on disk (yauzl) and checks it against the limits before anything is ingested: member count,
- * total declared uncompressed size, per-member compression ratio, unsafe names (`..`, absolute, drive letters,
- * backslashes), nested archives (zip/gzip/7z/rar/tar members). Throws ArchiveRejected. Directory entries are
- * left out. While reading, a member that inflates beyond its declared size or the limits fails its stream.
+ * total declared uncompressed size, per-member compression ratio and the whole archive's (declared total over file
+ * size), overlapping members, unsafe names (`..`, absolute, drive letters, backslashes), nested archives
+ * (zip/gzip/7z/rar/tar members). Throws ArchiveRejected. Directory entries are left out. While reading, a member that inflates beyond its declared size or the limits fails its stream.
  */
 export async function openZipArchive(path: string, limits: ArchiveLimits): Promise<ZipArchive> {
   let zip: yauzl.ZipFile;
@@ -69,15 +71,22 @@ export async function openZipArchive(path: string, limits: ArchiveLimits): Promi
   try {
     if (zip.entryCount > limits.maxMembers) throw new ArchiveRejected(400, ARCHIVE_ERRORS.tooManyMembers(limits.maxMembers));
     const members: ArchiveMember[] = [];
+    const spans: Span[] = [];
     let total = 0;
     for await (const entry of zip.eachEntry()) {
       const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
       checkEntry(entry, name, limits);
+      spans.push({ name, start: entry.relativeOffsetOfLocalHeader, compressedSize: entry.compressedSize });
       if (name.endsWith('/')) continue;
       total += entry.uncompressedSize;
       if (total > limits.maxUncompressedBytes) throw new ArchiveRejected(413, ARCHIVE_ERRORS.tooLarge(limits.maxUncompressedBytes));
+      // Members that share compressed bytes each pass the per-member ratio; the whole archive's ratio does not.
+      if (total >= RATIO_FLOOR_BYTES && total / Math.max(zip.fileSize, 1) > limits.maxCompressionRatio) {
+        throw new ArchiveRejected(413, ARCHIVE_ERRORS.totalRatio(limits.maxCompressionRatio));
+      }
       members.push({ name, uncompressedSize: entry.uncompressedSize, open: () => openMember(zip, entry, name) });
     }
+    checkNoOverlap(spans);
     return { members, close: () => zip.close() };
   } catch (error) {
     zip.close();
@@ -105,6 +114,29 @@ function checkEntry(entry: yauzl.Entry, name: string, limits: ArchiveLimits): vo
   const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
   if (entry.uncompressedSize >= RATIO_FLOOR_BYTES && ratio > limits.maxCompressionRatio) {
     throw new ArchiveRejected(413, ARCHIVE_ERRORS.ratio(name, limits.maxCompressionRatio));
+  }
+}
+
+/** Where a member's local record starts, and the bytes it holds at least (header without name, then data). */
+interface Span {
+  name: string;
+  start: number;
+  compressedSize: number;
+}
+
+const LOCAL_HEADER_BYTES = 30;
+
+/**
+ * Refuses members whose local records overlap (an "overlapping zip bomb" points many entries at the same compressed
+ * bytes). No writer produces them; each record takes at least its fixed header plus its compressed data.
+ */
+function checkNoOverlap(spans: Span[]): void {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1];
+    if (sorted[i].start < previous.start + LOCAL_HEADER_BYTES + previous.compressedSize) {
+      throw new ArchiveRejected(400, ARCHIVE_ERRORS.overlap(sorted[i].name));
+    }
   }
 }
 

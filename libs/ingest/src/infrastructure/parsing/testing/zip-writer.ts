@@ -13,6 +13,8 @@ export interface ZipEntrySpec {
   declaredSize?: number;
   /** Sets the "encrypted" flag (the bytes stay readable; readers must refuse on the flag). */
   encrypted?: boolean;
+  /** Index of an earlier entry whose local record (header and data) this one points at: an overlapping member. */
+  sameDataAs?: number;
 }
 
 const UTF8_NAMES = 0x800;
@@ -21,6 +23,7 @@ export function buildZip(specs: ZipEntrySpec[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
+  const written: { offset: number; crc: number; compressed: number; size: number; method: number }[] = [];
   for (const spec of specs) {
     const raw = typeof spec.data === 'string' ? Buffer.from(spec.data, 'utf8') : (spec.data ?? Buffer.alloc(0));
     const body = spec.store ? raw : deflateRawSync(raw);
@@ -29,6 +32,13 @@ export function buildZip(specs: ZipEntrySpec[]): Buffer {
     const method = spec.store ? 0 : 8;
     const crc = crc32(raw);
     const size = spec.declaredSize ?? raw.length;
+    const shared = spec.sameDataAs === undefined ? undefined : written[spec.sameDataAs];
+    if (shared) {
+      written.push(shared);
+      centrals.push(centralHeader(flags, shared.method, shared.crc, shared.compressed, shared.size, name, shared.offset), name);
+      continue;
+    }
+    written.push({ offset, crc, compressed: body.length, size, method });
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -41,18 +51,7 @@ export function buildZip(specs: ZipEntrySpec[]): Buffer {
     local.writeUInt16LE(name.length, 26);
     locals.push(local, name, body);
 
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
+    centrals.push(centralHeader(flags, method, crc, body.length, size, name, offset), name);
 
     offset += local.length + name.length + body.length;
   }
@@ -64,4 +63,19 @@ export function buildZip(specs: ZipEntrySpec[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+function centralHeader(flags: number, method: number, crc: number, compressed: number, size: number, name: Buffer, offset: number): Buffer {
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(flags, 8);
+  central.writeUInt16LE(method, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(compressed, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(offset, 42);
+  return central;
 }

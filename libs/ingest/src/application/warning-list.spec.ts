@@ -1,0 +1,15 @@
+import { MAX_REPORT_CHARS, reportText, WarningList } from './warning-list.js';
+
+describe('reportText', () => {
+  it('removes NUL and caps the length', () => {
+    expect(reportText('a\u0000b')).toBe('ab');
+    expect(reportText('x'.repeat(MAX_REPORT_CHARS))).toBe('x'.repeat(MAX_REPORT_CHARS));
+    expect(reportText('x'.repeat(MAX_REPORT_CHARS + 1))).toBe(`${'x'.repeat(MAX_REPORT_CHARS)}…`);
+  });
+
+  it('is applied to every warning', () => {
+    const list = new WarningList();
+    list.add('bad \u0000 value');
+    expect(list.list()).toEqual(['bad  value']);
+  });
+});
