@@ -1,21 +1,25 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { tmpdir } from 'node:os';
 import { CollectionModule } from '@app/collection';
 import { GraphModule } from '@app/graph';
+import { UPLOAD_DIR_PREFIX } from '@app/platform';
 import { ClientUploads } from './application/client-uploads.js';
 import { FileIngestor } from './application/file-ingestor.js';
 import { FileUploads } from './application/file-uploads.js';
 import { IngestWork } from './application/ingest-work.js';
 import { LocalFiles } from './application/local-files.js';
 import { TaskQueue, UploadJobStore } from './application/ports.js';
-import { QueueIngestWork } from './application/queue-ingest-work.js';
+import { QueueIngestWork, TASK_DIR_PREFIX } from './application/queue-ingest-work.js';
 import { ClientIngestController } from './http/client-ingest.controller.js';
 import { FileUploadsController } from './http/file-uploads.controller.js';
 import { PgTaskQueue } from './infrastructure/pg-task-queue.js';
 import { PgUploadJobStore } from './infrastructure/pg-upload-job.store.js';
+import { STALE_TEMP_AFTER_MS, sweepStaleTempDirs } from './infrastructure/temp-sweep.js';
 
 /**
  * Ingest: collector files (SharpHound, AzureHound; JSON, zip, gzip) into batched graph writes; the file upload API
- * and its jobs; collection clients' uploads; the task queue the datapipe (libs/analysis) drains.
+ * and its jobs; collection clients' uploads; the task queue the datapipe (libs/analysis) drains. At start-up, sweeps
+ * the temp folders of uploads and tasks a crash left behind (untouched for an hour).
  */
 @Module({
   imports: [GraphModule, CollectionModule],
@@ -31,4 +35,17 @@ import { PgUploadJobStore } from './infrastructure/pg-upload-job.store.js';
   ],
   exports: [FileIngestor, LocalFiles, IngestWork],
 })
-export class IngestModule {}
+export class IngestModule implements OnModuleInit {
+  private readonly logger = new Logger('IngestModule');
+
+  async onModuleInit(): Promise<void> {
+    try {
+      const staleBefore = new Date(Date.now() - STALE_TEMP_AFTER_MS);
+      const removed = await sweepStaleTempDirs(tmpdir(), [UPLOAD_DIR_PREFIX, TASK_DIR_PREFIX], staleBefore);
+      if (removed.length > 0) this.logger.log(`removed ${removed.length} stale temp folders of uploads and ingest tasks`);
+    } catch (error) {
+      // Never fails the start-up: the folders only take disk space.
+      this.logger.warn(`could not sweep stale temp folders: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+}

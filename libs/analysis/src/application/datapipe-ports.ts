@@ -4,6 +4,10 @@ import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../domain/d
 export abstract class DatapipeStatusStore {
   abstract read(): Promise<DatapipeState>;
   abstract set(status: DatapipeStatus, at: Date): Promise<void>;
+  /** Sets the status back to idle (updated_at = at) unless it is idle already; a crashed pass may have left it. */
+  async resetToIdle(at: Date): Promise<void> {
+    if ((await this.read()).status !== 'idle') await this.set('idle', at);
+  }
   /** Records an analysis: `lastAnalysisRunAt` = startedAt; on success also `lastCompleteAnalysisAt` = finishedAt. */
   abstract recordAnalysis(startedAt: Date, finishedAt: Date, succeeded: boolean): Promise<void>;
   /**

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { IngestWork } from '@app/ingest';
-import { AppConfig, Clock, runWithRequestContext } from '@app/platform';
+import { AppConfig, Clock, pgErrorCode, runWithRequestContext } from '@app/platform';
 import type { DatapipeStatus } from '../domain/datapipe-state.js';
 import { AnalysisRunner, type AnalysisReport } from './analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
@@ -19,6 +19,9 @@ export interface TickReport {
 
 /** Deadline of one background pass (ingest and analysis): long, as ingesting a large upload may take hours. */
 export const DATAPIPE_DEADLINE_MS = 12 * 60 * 60 * 1000;
+
+/** SQLSTATEs of an analysis worth running once more: a deadlock, a serialization failure. */
+const RETRYABLE_ANALYSIS_ERRORS = new Set(['40P01', '40001']);
 
 /**
  * The datapipe: a tick every DATAPIPE_INTERVAL seconds on each instance (tests call `tick()` by hand): time out
@@ -49,11 +52,15 @@ export class Datapipe implements OnModuleDestroy {
 
   /**
    * Starts the background ticks (the API server does, once it listens; the CLI does not: a one-shot command must
-   * not take uploads from the queue). No-op when DATAPIPE_INTERVAL is 0.
+   * not take uploads from the queue). No ticks when DATAPIPE_INTERVAL is 0. Either way the status is reset to idle:
+   * a crashed pass may have left it ingesting or analyzing.
    */
   startBackground(): void {
     const seconds = this.config.ingest.datapipeIntervalSeconds;
-    if (seconds <= 0 || this.timer) return;
+    if (this.timer) return;
+    void this.exclusive(() => this.status.resetToIdle(this.clock.now())).catch((error: unknown) =>
+      this.logger.warn(`could not reset the datapipe status: ${messageOf(error)}`));
+    if (seconds <= 0) return;
     this.timer = setInterval(() => this.background(), seconds * 1000);
     this.timer.unref();
   }
@@ -96,12 +103,16 @@ export class Datapipe implements OnModuleDestroy {
     });
   }
 
+  /**
+   * Time-outs, ingest, then the analysis. Jobs claimed for analysis are always finished by this pass (failed when
+   * it broke before the analysis had an outcome); the status is idle once it ends, whatever happened.
+   */
   private async pass(): Promise<TickReport> {
     const report: TickReport = { timedOut: 0, processed: 0, jobs: [], analysis: null };
-    report.timedOut = await this.ingestWork.timeOutIdleJobs();
     let fromClients = 0;
     let changed = false;
     try {
+      report.timedOut = await this.ingestWork.timeOutIdleJobs();
       if (await this.ingestWork.busy()) {
         changed = true;
         await this.setStatus('ingesting');
@@ -109,17 +120,25 @@ export class Datapipe implements OnModuleDestroy {
         report.processed = drained.processed;
         fromClients = drained.fromClients;
       }
-      report.jobs = await this.ingestWork.claimJobsForAnalysis();
-      // Taken whatever else asks for an analysis: the one below answers the request too.
+      // Taken whatever else asks for an analysis: the one below answers the request too. Taken before the jobs are
+      // claimed, so nothing that may fail stands between their claim and the analysis.
       const requested = await this.requests.take();
-      if (report.jobs.length > 0 || fromClients > 0 || requested) {
-        changed = true;
-        const outcome = await this.analyse();
-        report.analysis = 'error' in outcome ? 'failed' : 'succeeded';
-        if (report.jobs.length > 0) await this.ingestWork.finishJobs(report.jobs, report.analysis);
+      report.jobs = await this.ingestWork.claimJobsForAnalysis();
+      let analysis: 'succeeded' | 'failed' = 'failed';
+      try {
+        if (report.jobs.length > 0 || fromClients > 0 || requested) {
+          changed = true;
+          const outcome = await this.analyse();
+          analysis = 'error' in outcome ? 'failed' : 'succeeded';
+          report.analysis = analysis;
+        }
+      } finally {
+        if (report.jobs.length > 0) await this.ingestWork.finishJobs(report.jobs, analysis);
       }
     } finally {
+      // A pass that changed nothing still settles a status a crashed pass (or instance) left behind.
       if (changed) await this.setStatus('idle');
+      else await this.status.resetToIdle(this.clock.now());
     }
     return report;
   }
@@ -130,13 +149,25 @@ export class Datapipe implements OnModuleDestroy {
     await this.status.set('analyzing', startedAt);
     let outcome: { report: AnalysisReport } | { error: unknown };
     try {
-      outcome = { report: await this.runner.run() };
+      outcome = { report: await this.runAnalysis() };
     } catch (error) {
       this.logger.error(`analysis failed: ${messageOf(error)}`, (error as Error)?.stack);
       outcome = { error };
     }
     await this.status.recordAnalysis(startedAt, this.clock.now(), !('error' in outcome));
     return outcome;
+  }
+
+  /** The analysis, run once more when it lost a deadlock or a serialization conflict (transient by nature). */
+  private async runAnalysis(): Promise<AnalysisReport> {
+    try {
+      return await this.runner.run();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (code === undefined || !RETRYABLE_ANALYSIS_ERRORS.has(code)) throw error;
+      this.logger.warn(`analysis failed with SQLSTATE ${code} (${messageOf(error)}): running it again`);
+      return this.runner.run();
+    }
   }
 
   private setStatus(status: DatapipeStatus): Promise<void> {

@@ -34,6 +34,10 @@ export class PgDatapipeStatusStore extends DatapipeStatusStore {
     await this.db.query('UPDATE datapipe_status SET status = $1, updated_at = $2', [status, at]);
   }
 
+  override async resetToIdle(at: Date): Promise<void> {
+    await this.db.query("UPDATE datapipe_status SET status = 'idle', updated_at = $1 WHERE status <> 'idle'", [at]);
+  }
+
   async recordAnalysis(startedAt: Date, finishedAt: Date, succeeded: boolean): Promise<void> {
     await this.db.query(
       `UPDATE datapipe_status

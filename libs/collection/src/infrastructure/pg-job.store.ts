@@ -272,7 +272,8 @@ export class PgJobIngestLog extends JobIngestLog {
     return rows.length > 0;
   }
 
-  async addDomainCounts(jobId: number, counts: Record<string, Record<DomainResultCount, number>>): Promise<void> {
+  async addDomainCounts(jobId: number, given: Record<string, Record<DomainResultCount, number>>): Promise<void> {
+    const counts = withoutNulNames(given);
     const domains = Object.keys(counts);
     if (domains.length === 0) return;
     const column = (count: DomainResultCount) => domains.map((domain) => counts[domain][count] ?? 0);
@@ -294,4 +295,21 @@ export class PgJobIngestLog extends JobIngestLog {
       [jobId, domains, ...DOMAIN_RESULT_COUNTS.map(column)],
     );
   }
+}
+
+/**
+ * The counts by domain names without NUL characters (text[] cannot hold them; the parsers keep them out already,
+ * this is the last line of defence), the counts of names that then coincide added up.
+ */
+function withoutNulNames(
+  counts: Record<string, Record<DomainResultCount, number>>,
+): Record<string, Record<DomainResultCount, number>> {
+  if (!Object.keys(counts).some((domain) => domain.includes('\u0000'))) return counts;
+  const clean: Record<string, Record<DomainResultCount, number>> = {};
+  for (const [domain, byCount] of Object.entries(counts)) {
+    const name = domain.replaceAll('\u0000', '');
+    const into = (clean[name] ??= Object.fromEntries(DOMAIN_RESULT_COUNTS.map((count) => [count, 0])) as Record<DomainResultCount, number>);
+    for (const count of DOMAIN_RESULT_COUNTS) into[count] += byCount[count] ?? 0;
+  }
+  return clean;
 }

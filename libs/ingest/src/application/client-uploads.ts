@@ -21,10 +21,12 @@ export class ClientUploads {
     if (jobId === null) throw ApiError.badRequest(IngestMessages.noRunningJob);
     await checkUpload(upload.path, upload.kind, this.config.ingest);
     const at = this.clock.now();
-    await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(
+    // enqueue checks the job again under a lock: it may have ended while the body was read and checked.
+    const outcome = await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(
       { owner: { collectionJobId: jobId, clientId }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
       at,
     ));
+    if (outcome !== 'queued') throw ApiError.badRequest(IngestMessages.noRunningJob);
     await this.clientJobs.touchIngest(jobId, at);
   }
 }

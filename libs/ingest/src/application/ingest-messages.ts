@@ -5,7 +5,6 @@ export const IngestMessages = {
   invalidFile: (reason: string) => `Error saving ingest file: ${reason}`,
   notRunning: 'job must be in running status to end',
   uploadNotRunning: 'job must be in running status to accept uploads',
-  emptyBody: 'the request body is empty',
   noRunningJob: 'the client has no running job: start a job before uploading its results',
   analyzing: 'Analyzing',
   complete: 'Complete',

@@ -20,9 +20,17 @@ export abstract class UploadJobStore {
   abstract completedTasks(jobId: number): Promise<CompletedTask[]>;
   /** Running jobs whose last_ingest is before `idleSince` → Timed Out with `message`; how many. */
   abstract timeOutIdle(idleSince: Date, message: string, at: Date): Promise<number>;
-  /** Ingesting jobs with no task left → Analyzing; their ids. */
-  abstract claimForAnalysis(at: Date): Promise<number[]>;
-  /** Analyzing jobs → their final status by their file counts and the analysis outcome; end_time = at. */
+  /**
+   * Ingesting jobs with no task left, and Analyzing jobs whose claim was last renewed (updated_at) before `expired`
+   * (their analysis died with its instance) → Analyzing, updated_at = at; their ids.
+   */
+  abstract claimForAnalysis(at: Date, expired: Date): Promise<number[]>;
+  /** Renews the claim of these jobs while they are still Analyzing: updated_at = at. */
+  abstract renewAnalysis(ids: number[], at: Date): Promise<void>;
+  /**
+   * Analyzing jobs → their final status by their file counts and the analysis outcome; end_time = at. Jobs no longer
+   * Analyzing are left alone, so finishing a job twice is harmless.
+   */
   abstract finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void>;
 }
 
@@ -52,8 +60,8 @@ export type EnqueueOutcome = 'queued' | 'not-found' | 'not-running';
 /** Stored uploads waiting to be ingested, their bytes in the database, claimed under leases. */
 export abstract class TaskQueue {
   /**
-   * Stores the bytes and the task in one transaction; for a file upload job only while it is Running (locked),
-   * touching its last_ingest.
+   * Stores the bytes and the task in one transaction, only while the owner's job is Running (checked under a row
+   * lock); for a file upload job touching its last_ingest.
    */
   abstract enqueue(task: NewTask, at: Date): Promise<EnqueueOutcome>;
   /** The oldest task that is unclaimed or whose lease ran out (FOR UPDATE SKIP LOCKED), attempts + 1. */

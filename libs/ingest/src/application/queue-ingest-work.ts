@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobIngestLog } from '@app/collection';
@@ -17,13 +17,24 @@ export const MAX_ATTEMPTS = 3;
 /** Deadline of one unit of background work (a task's ingest can take long; the lease, not the deadline, guards it). */
 const WORK_DEADLINE_MS = 24 * 60 * 60 * 1000;
 
+/** Prefix of a task's temp folder (swept at start-up when a crash left it behind). */
+export const TASK_DIR_PREFIX = 'pathwarden-task-';
+
 /**
  * IngestWork over the task queue: one task at a time, spooled from the database to a temp file and ingested with
- * LocalFiles while a timer renews its lease; its results, counters and removal then commit together.
+ * LocalFiles while a timer renews its lease; its results, counters and removal then commit together. A task that
+ * throws is logged and left to its lease (taken again once it runs out, failed after MAX_ATTEMPTS); the drain goes
+ * on with the next one.
+ *
+ * Upload jobs claimed for analysis (Analyzing) hold a lease too, their updated_at: renewed here until they are
+ * finished, so a job whose instance died during the analysis is claimed again once it runs out.
  */
 @Injectable()
-export class QueueIngestWork extends IngestWork {
+export class QueueIngestWork extends IngestWork implements OnModuleDestroy {
   private readonly logger = new Logger(QueueIngestWork.name);
+  /** Jobs this instance claimed for analysis and has not finished yet: their lease is renewed. */
+  private readonly analysing = new Set<number>();
+  private analysisRenewal: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly tasks: TaskQueue,
@@ -43,7 +54,7 @@ export class QueueIngestWork extends IngestWork {
       while (Date.now() < stopAt) {
         const task = await this.tasks.claim(randomUUID(), this.clock.now(), this.config.ingest.taskLeaseSeconds);
         if (!task) break;
-        if (!(await this.process(task))) continue;
+        if (!(await this.processSafely(task))) continue;
         report.processed++;
         if ('collectionJobId' in task.owner) report.fromClients++;
       }
@@ -59,16 +70,46 @@ export class QueueIngestWork extends IngestWork {
     return background(() => this.jobs.timeOutIdle(idleSince, message, now));
   }
 
-  claimJobsForAnalysis(): Promise<number[]> {
-    return background(() => this.jobs.claimForAnalysis(this.clock.now()));
+  async claimJobsForAnalysis(): Promise<number[]> {
+    const now = this.clock.now();
+    const expired = new Date(now.getTime() - this.config.ingest.taskLeaseSeconds * 1000);
+    const ids = await background(() => this.jobs.claimForAnalysis(now, expired));
+    for (const id of ids) this.analysing.add(id);
+    if (this.analysing.size > 0 && !this.analysisRenewal) {
+      this.analysisRenewal = setInterval(() => void this.renewAnalysis(), (this.config.ingest.taskLeaseSeconds * 1000) / 3);
+      this.analysisRenewal.unref();
+    }
+    return ids;
   }
 
-  finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
-    return background(() => this.jobs.finish(ids, analysis, this.clock.now()));
+  async finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
+    // Released first: should the update fail, the lease runs out and another pass finishes the jobs.
+    for (const id of ids) this.analysing.delete(id);
+    if (this.analysing.size === 0) this.stopAnalysisRenewal();
+    await background(() => this.jobs.finish(ids, analysis, this.clock.now()));
+  }
+
+  onModuleDestroy(): void {
+    this.analysing.clear();
+    this.stopAnalysisRenewal();
   }
 
   busy(): Promise<boolean> {
     return background(() => this.tasks.pending());
+  }
+
+  /**
+   * `process`, its failure logged instead of thrown: the reports of the tasks already ingested stand, and the task
+   * keeps its lease until it runs out (then it is taken again, and failed after MAX_ATTEMPTS). False when it failed.
+   */
+  private async processSafely(task: ClaimedTask): Promise<boolean> {
+    try {
+      return await this.process(task);
+    } catch (error) {
+      this.logger.error(`ingest task ${task.id} (${task.fileName}, attempt ${task.attempts}) failed: ${(error as Error)?.message ?? String(error)}`,
+        (error as Error)?.stack);
+      return false;
+    }
   }
 
   /** Ingests one claimed task; false when its lease was lost (another worker finishes it). */
@@ -76,8 +117,8 @@ export class QueueIngestWork extends IngestWork {
     if (task.attempts > MAX_ATTEMPTS) {
       return this.finish(task, [failed(task.fileName, IngestMessages.tooManyAttempts(MAX_ATTEMPTS))]);
     }
-    const dir = await mkdtemp(join(tmpdir(), 'pathwarden-task-'));
-    const renewal = setInterval(() => void this.renew(task), (this.config.ingest.taskLeaseSeconds * 1000) / 3);
+    const dir = await mkdtemp(join(tmpdir(), TASK_DIR_PREFIX));
+    const renewal = setInterval(() => void this.renew(task, dir), (this.config.ingest.taskLeaseSeconds * 1000) / 3);
     try {
       const path = join(dir, 'upload');
       await this.tasks.spool(task.id, path);
@@ -96,12 +137,30 @@ export class QueueIngestWork extends IngestWork {
     return this.tasks.complete(task, results, () => this.clientJobs.addDomainCounts(owner.collectionJobId, counts));
   }
 
-  private async renew(task: ClaimedTask): Promise<void> {
+  /** Renews the task's lease, and touches its temp folder so the start-up sweep of another instance spares it. */
+  private async renew(task: ClaimedTask, dir: string): Promise<void> {
+    const now = new Date();
+    await utimes(dir, now, now).catch(() => undefined);
     try {
       await background(() => this.tasks.renew(task, this.clock.now()));
     } catch (error) {
       this.logger.warn(`could not renew the lease of ingest task ${task.id}: ${(error as Error).message}`);
     }
+  }
+
+  private async renewAnalysis(): Promise<void> {
+    const ids = [...this.analysing];
+    if (ids.length === 0) return;
+    try {
+      await background(() => this.jobs.renewAnalysis(ids, this.clock.now()));
+    } catch (error) {
+      this.logger.warn(`could not renew the analysis lease of upload jobs ${ids.join(', ')}: ${(error as Error).message}`);
+    }
+  }
+
+  private stopAnalysisRenewal(): void {
+    clearInterval(this.analysisRenewal);
+    this.analysisRenewal = undefined;
   }
 }
 

@@ -32,6 +32,14 @@ export class PgTaskQueue extends TaskQueue {
         if (!job) return 'not-found';
         if (Number(job.status) !== JobStatus.Running) return 'not-running';
         await m.query('UPDATE ingest_jobs SET last_ingest = $2, updated_at = $2 WHERE id = $1', [owner.jobId, at]);
+      } else {
+        // The client's job, checked again under a lock: it may have ended since the upload began.
+        const [job]: Row[] = await m.query(
+          'SELECT status FROM collection_jobs WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL FOR UPDATE',
+          [owner.collectionJobId, owner.clientId],
+        );
+        if (!job) return 'not-found';
+        if (Number(job.status) !== JobStatus.Running) return 'not-running';
       }
       const [created]: Row[] = await m.query(
         `INSERT INTO ingest_tasks (job_id, collection_job_id, client_id, file_name, content_kind, size, created_at)
@@ -107,7 +115,8 @@ export class PgTaskQueue extends TaskQueue {
            ARRAY(SELECT json_array_elements_text(u.warnings))
          FROM json_to_recordset($3::json) AS u(file_name text, parent_file_name text, errors json, warnings json)`,
         [jobId, collectionJobId, JSON.stringify(results.map((r) => ({
-          file_name: r.fileName, parent_file_name: r.parentFileName ?? '', errors: r.errors, warnings: r.warnings,
+          file_name: withoutNul(r.fileName), parent_file_name: withoutNul(r.parentFileName ?? ''),
+          errors: r.errors.map(withoutNul), warnings: r.warnings.map(withoutNul),
         })))],
       );
       if ('jobId' in owner) {
@@ -127,6 +136,14 @@ export class PgTaskQueue extends TaskQueue {
     const [row] = await this.db.query<Row>('SELECT EXISTS (SELECT 1 FROM ingest_tasks) AS pending', [], { readOnly: true });
     return Boolean(row.pending);
   }
+}
+
+/**
+ * The text without NUL characters, which PostgreSQL text cannot hold (json_array_elements_text would fail the whole
+ * completion). The parsers keep them out already; this is the last line of defence.
+ */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 function ownerColumns(owner: TaskOwner): [number | null, number | null, string | null] {

@@ -81,17 +81,28 @@ export class PgUploadJobStore extends UploadJobStore {
     return rows.length;
   }
 
-  async claimForAnalysis(at: Date): Promise<number[]> {
+  async claimForAnalysis(at: Date, expired: Date): Promise<number[]> {
+    // An Analyzing job's updated_at is its claim's lease: renewed while its analysis runs (renewAnalysis). Of two
+    // instances taking the same expired job, the second finds updated_at renewed when the row lock is granted.
     const rows = await this.db.query<Row>(
       `WITH claimed AS (
          UPDATE ingest_jobs j SET status = ${JobStatus.Analyzing}, status_message = $1, updated_at = $2
-         WHERE j.status = ${JobStatus.Ingesting} AND j.deleted_at IS NULL
-           AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.job_id = j.id)
+         WHERE j.deleted_at IS NULL AND (
+           (j.status = ${JobStatus.Ingesting} AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.job_id = j.id))
+           OR (j.status = ${JobStatus.Analyzing} AND j.updated_at < $3))
          RETURNING j.id)
        SELECT id FROM claimed`,
-      [IngestMessages.analyzing, at],
+      [IngestMessages.analyzing, at, expired],
     );
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  }
+
+  async renewAnalysis(ids: number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(
+      `UPDATE ingest_jobs SET updated_at = $2 WHERE id = ANY($1::bigint[]) AND status = ${JobStatus.Analyzing}`,
+      [ids, at],
+    );
   }
 
   async finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void> {

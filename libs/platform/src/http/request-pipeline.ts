@@ -32,9 +32,10 @@ export interface SpooledBody {
 
 /**
  * Routes whose body is a collector file (JSON, zip or gzip, up to INGEST_MAX_UPLOAD_BYTES): streamed to disk by the
- * route (or by the guard, for a signed request), never parsed or buffered in memory.
+ * route (or by the guard, for a signed request), never parsed or buffered in memory. Case-insensitive, as Express
+ * routing is: `/api/v2/File-Upload/1` reaches the same handler and must find its body unread.
  */
-const RAW_BODY_ROUTES = /^\/api\/v2\/(file-upload\/(?!start\/?$|accepted-types\/?$)[^/]+|ingest)\/?$/;
+const RAW_BODY_ROUTES = /^\/api\/v2\/(file-upload\/(?!start\/?$|accepted-types\/?$)[^/]+|ingest)\/?$/i;
 
 /** Whether the request is a POST to a raw-body route. */
 export function isRawBodyRequest(req: Request): boolean {
@@ -44,16 +45,23 @@ export function isRawBodyRequest(req: Request): boolean {
 /** 413 message of a raw body over the upload cap. */
 export const uploadTooLarge = (limit: number) => `request body exceeds the upload limit of ${limit} bytes`;
 
+/** Prefix of a spooled body's temp folder (the ingest module sweeps those a crash left behind). */
+export const UPLOAD_DIR_PREFIX = 'pathwarden-upload-';
+
+/** 400 message of a request body that broke off or was malformed on the wire. */
+export const unreadableBody = 'the request body could not be read';
+
 /**
  * Streams the request body to a temp file, failing with 413 past `limit` bytes; `onChunk` sees every byte (the
  * signature digest). Spooled once per request: a second call answers the same file. The file is removed when the
- * response closes.
+ * response closes. A request that breaks off answers 400; a filesystem failure (ENOSPC, EACCES, ...) is a server
+ * fault, thrown as is: the exception filter logs it and answers a generic 500 (no path in the response).
  */
 export async function spoolRequestBody(req: Request, limit: number, onChunk?: (chunk: Buffer) => void): Promise<SpooledBody> {
   const request = req as PathwardenRequest;
   if (request.spooledBody) return request.spooledBody;
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new ApiError(413, [uploadTooLarge(limit)]);
-  const dir = await mkdtemp(join(tmpdir(), 'pathwarden-upload-'));
+  const dir = await mkdtemp(join(tmpdir(), UPLOAD_DIR_PREFIX));
   req.res?.once('close', () => void rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'body');
   let size = 0;
@@ -70,10 +78,16 @@ export async function spoolRequestBody(req: Request, limit: number, onChunk?: (c
   } catch (error) {
     // The rest of the body is discarded, so the 413 still reaches the client.
     req.resume();
-    throw error instanceof ApiError ? error : ApiError.badRequest(`the request body could not be read: ${(error as Error).message}`);
+    if (error instanceof ApiError || isFileSystemError(error)) throw error;
+    throw ApiError.badRequest(unreadableBody);
   }
   request.spooledBody = { path, size };
   return request.spooledBody;
+}
+
+/** An error of a filesystem call (it names the call); the request stream's errors (aborted, framing) do not. */
+function isFileSystemError(error: unknown): boolean {
+  return typeof (error as { syscall?: unknown } | undefined)?.syscall === 'string';
 }
 
 /** Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. */
