@@ -74,7 +74,15 @@ describe('datapipe and analysis', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         status: 'idle', updated_at: expect.stringMatching(RFC3339), last_complete_analysis_at: ZERO_TIME, last_analysis_run_at: ZERO_TIME,
+        next_scheduled_analysis_at: ZERO_TIME,
       });
+    });
+
+    it('is idle again after a pass, whatever status a crashed pass left', async () => {
+      await pg.query(`UPDATE datapipe_status SET status = 'analyzing'`);
+      expect((await admin.get('/datapipe/status')).body.data.status).toBe('analyzing');
+      expect(await t.app.get(Datapipe).tick()).toEqual({ timedOut: 0, processed: 0, jobs: [], analysis: null });
+      expect((await admin.get('/datapipe/status')).body.data.status).toBe('idle');
     });
 
     it('answers 401 without credentials', async () => {

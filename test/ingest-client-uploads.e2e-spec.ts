@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { gzipSync } from 'node:zlib';
+import { Client } from 'pg';
 import { requestDigest } from '@app/auth';
+import { JobIngestLog } from '@app/collection';
 import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer, createApiToken, requestDate, type ApiTokenKey } from './support/auth.js';
@@ -36,6 +38,8 @@ describe('client uploads', () => {
   let admin: Caller;
   let client: TestClient;
   let work: IngestWork;
+  let db: Client;
+  const pg = async (sql: string) => (await db.query(sql)).rows;
 
   const ingest = (body: string | Buffer, headers: Record<string, string> = { 'Content-Type': 'application/json' }, as = client) =>
     signedUpload(t, as.token, '/api/v2/ingest', Buffer.from(body), headers);
@@ -56,8 +60,11 @@ describe('client uploads', () => {
     admin = await adminCaller(t);
     client = await createClient(admin);
     work = t.app.get(IngestWork);
+    db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
   });
   afterAll(async () => {
+    await db?.end();
     await t?.close();
   });
 
@@ -96,6 +103,36 @@ describe('client uploads', () => {
     expect(errorMessage(await ingest('not gzip', { 'Content-Type': 'application/gzip' }), 400))
       .toBe(IngestMessages.invalidFile('the body is not gzip-compressed'));
     await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
+  });
+
+  it('inflates a gzip body at upload: 413 past the ratio or size limits, 400 when corrupt, storing nothing', async () => {
+    const jobId = await runningJob(client);
+    const stored = async () => (await pg(`SELECT count(*)::int AS n FROM ingest_tasks WHERE collection_job_id = ${jobId}`))[0].n;
+    const bomb = gzipSync(Buffer.alloc(4_000_000, 0x20));
+    expect(errorMessage(await ingest(bomb, { 'Content-Type': 'application/gzip' }), 413))
+      .toBe('gzip content exceeds the compression ratio limit of 200');
+    const whole = gzipSync(users('PHANTOM.CORP', 'S-1-5-21-9-4001'));
+    const truncated = whole.subarray(0, whole.length - 12);
+    expect(errorMessage(await ingest(truncated, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }), 400))
+      .toMatch(/^Error saving ingest file: the body is not valid gzip/);
+    const corrupt = Buffer.concat([whole.subarray(0, 10), Buffer.alloc(64, 0xff)]);
+    expect(errorMessage(await ingest(corrupt, { 'Content-Type': 'application/gzip' }), 400))
+      .toMatch(/^Error saving ingest file: the body is not valid gzip/);
+    expect(await stored()).toBe(0);
+    await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
+  });
+
+  it('checks the job again when storing: an upload whose job ended meanwhile answers 400, storing nothing', async () => {
+    const jobId = await runningJob(client);
+    expect((await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' })).status).toBe(200);
+    // The job was still RUNNING when the upload began.
+    const spy = jest.spyOn(t.app.get(JobIngestLog), 'runningJobId').mockResolvedValueOnce(jobId);
+    try {
+      expect(errorMessage(await ingest(users('PHANTOM.CORP', 'S-1-5-21-9-5001')), 400)).toBe(IngestMessages.noRunningJob);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await pg(`SELECT count(*)::int AS n FROM ingest_tasks WHERE collection_job_id = ${jobId}`))[0].n).toBe(0);
   });
 
   it('answers 404 to a user', async () => {
