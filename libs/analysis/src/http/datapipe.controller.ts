@@ -15,7 +15,8 @@ export class DatapipeController {
   @ApiOperation({
     summary: 'What the datapipe is doing',
     description: 'status: idle, ingesting or analyzing; updated_at; last_complete_analysis_at (end of the latest ' +
-      'successful analysis); last_analysis_run_at (start of the latest analysis). The zero time when never.',
+      'successful analysis); last_analysis_run_at (start of the latest analysis); next_scheduled_analysis_at (always ' +
+      'the zero time: analysis follows ingest and requests, there is no schedule). The zero time when never.',
   })
   @ApiErrors(401, 403)
   async get() {
