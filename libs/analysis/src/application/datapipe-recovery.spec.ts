@@ -1,79 +1,14 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { IngestWork, type DrainReport } from '@app/ingest';
-import type { AppConfig, Clock } from '@app/platform';
-import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../domain/datapipe-state.js';
 import type { AnalysisReport, AnalysisRunner } from './analysis-runner.js';
 import { Datapipe } from './datapipe.js';
-import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
-
-/** The datapipe after failures: a status left behind, a pass that breaks, an analysis that loses a deadlock. */
-const NOW = new Date('2031-05-06T07:00:00.000Z');
-const clock = { now: () => NOW } as Clock;
-const config = { ingest: { datapipeIntervalSeconds: 0 } } as AppConfig;
-const REPORT: AnalysisReport = { steps: [], tags: 2, postureRows: 1 };
-
-class Work extends IngestWork {
-  waiting: number[] = [];
-  finished: { ids: number[]; analysis: string }[] = [];
-  async drain(): Promise<DrainReport> {
-    return { processed: 0, fromClients: 0 };
-  }
-  async timeOutIdleJobs() {
-    return 0;
-  }
-  async claimJobsForAnalysis() {
-    const ids = this.waiting;
-    this.waiting = [];
-    return ids;
-  }
-  async finishJobs(ids: number[], analysis: 'succeeded' | 'failed') {
-    this.finished.push({ ids, analysis });
-  }
-  async busy() {
-    return false;
-  }
-}
-
-class Status extends DatapipeStatusStore {
-  history: DatapipeStatus[] = [];
-  state: DatapipeState = { status: 'idle', updatedAt: NOW, lastCompleteAnalysisAt: null, lastAnalysisRunAt: null };
-  failRecord = false;
-  async read() {
-    return this.state;
-  }
-  async set(status: DatapipeStatus, at: Date) {
-    this.history.push(status);
-    this.state = { ...this.state, status, updatedAt: at };
-  }
-  async recordAnalysis() {
-    if (this.failRecord) throw new Error('connection lost');
-  }
-  async claimSampleData() {
-    return true;
-  }
-}
-
-class Requests extends AnalysisRequestStore {
-  current: AnalysisRequest | null = null;
-  async request(request: AnalysisRequest) {
-    this.current = request;
-  }
-  async pending() {
-    return this.current;
-  }
-  async take() {
-    const taken = this.current;
-    this.current = null;
-    return taken;
-  }
-  async cancel() {
-    return (await this.take()) !== null;
-  }
-}
+import {
+  clock, config, FakeIngestWork as Work, MemoryRequests as Requests, MemoryStatus as Status, NOW, REPORT,
+} from './testing/datapipe-fakes.js';
 
 const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
 
+/** The datapipe after failures: a status left behind, a pass that breaks, an analysis that loses a deadlock. */
 describe('Datapipe recovery', () => {
   let work: Work;
   let status: Status;

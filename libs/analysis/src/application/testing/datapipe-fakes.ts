@@ -1,0 +1,81 @@
+import { IngestWork, type DrainReport } from '@app/ingest';
+import type { AppConfig, Clock } from '@app/platform';
+import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../../domain/datapipe-state.js';
+import type { AnalysisReport } from '../analysis-runner.js';
+import { AnalysisRequestStore, DatapipeStatusStore } from '../datapipe-ports.js';
+
+/** In-memory fakes of the datapipe's ports, for its unit tests. */
+export const NOW = new Date('2031-05-06T07:00:00.000Z');
+export const clock = { now: () => NOW } as Clock;
+export const config = { ingest: { datapipeIntervalSeconds: 0 } } as AppConfig;
+export const REPORT: AnalysisReport = { steps: [], tags: 2, postureRows: 1 };
+
+/** Scripted ingest work recording the calls the datapipe makes, in order. */
+export class FakeIngestWork extends IngestWork {
+  calls: string[] = [];
+  pending = 0;
+  fromClients = 0;
+  waiting: number[] = [];
+  finished: { ids: number[]; analysis: string }[] = [];
+  async drain(): Promise<DrainReport> {
+    this.calls.push('drain');
+    const report = { processed: this.pending, fromClients: this.fromClients };
+    this.pending = 0;
+    return report;
+  }
+  async timeOutIdleJobs(): Promise<number> {
+    this.calls.push('timeOut');
+    return 0;
+  }
+  async claimJobsForAnalysis(): Promise<number[]> {
+    this.calls.push('claim');
+    const ids = this.waiting;
+    this.waiting = [];
+    return ids;
+  }
+  async finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
+    this.finished.push({ ids, analysis });
+  }
+  async busy(): Promise<boolean> {
+    return this.pending > 0;
+  }
+}
+
+export class MemoryStatus extends DatapipeStatusStore {
+  history: DatapipeStatus[] = [];
+  state: DatapipeState = { status: 'idle', updatedAt: NOW, lastCompleteAnalysisAt: null, lastAnalysisRunAt: null };
+  /** Makes recordAnalysis fail (a connection lost after the analysis). */
+  failRecord = false;
+  async read() {
+    return this.state;
+  }
+  async set(status: DatapipeStatus, at: Date) {
+    this.history.push(status);
+    this.state = { ...this.state, status, updatedAt: at };
+  }
+  async recordAnalysis(startedAt: Date, finishedAt: Date, succeeded: boolean) {
+    if (this.failRecord) throw new Error('connection lost');
+    this.state = { ...this.state, lastAnalysisRunAt: startedAt, lastCompleteAnalysisAt: succeeded ? finishedAt : this.state.lastCompleteAnalysisAt };
+  }
+  async claimSampleData() {
+    return true;
+  }
+}
+
+export class MemoryRequests extends AnalysisRequestStore {
+  current: AnalysisRequest | null = null;
+  async request(request: AnalysisRequest) {
+    this.current = request;
+  }
+  async pending() {
+    return this.current;
+  }
+  async take() {
+    const taken = this.current;
+    this.current = null;
+    return taken;
+  }
+  async cancel() {
+    return (await this.take()) !== null;
+  }
+}
