@@ -26,4 +26,5 @@ export * from './logging/logging.module.js';
 export * from './query/index.js';
 export * from './http/wire-schemas.js';
 export * from './common/clock.js';
+export * from './common/background-ticks.js';
 export * from './http/signing-keys.js';

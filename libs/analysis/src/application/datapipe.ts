@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { IngestWork } from '@app/ingest';
-import { AppConfig, Clock, pgErrorCode, runWithRequestContext } from '@app/platform';
+import { AppConfig, BackgroundTicks, Clock, pgErrorCode, runWithRequestContext } from '@app/platform';
 import type { DatapipeStatus } from '../domain/datapipe-state.js';
 import { AnalysisRunner, type AnalysisReport } from './analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
@@ -36,10 +36,12 @@ const RETRYABLE_ANALYSIS_ERRORS = new Set(['40P01', '40001']);
 @Injectable()
 export class Datapipe implements OnModuleDestroy {
   private readonly logger = new Logger('Datapipe');
-  private timer: NodeJS.Timeout | undefined;
+  private readonly ticks = new BackgroundTicks(this.logger, () => this.tick(), (report: TickReport) =>
+    report.processed > 0 || report.analysis || report.timedOut > 0
+      ? `tick: ${report.processed} uploads ingested, ${report.timedOut} jobs timed out, analysis ${report.analysis ?? 'not needed'}`
+      : undefined);
   /** The tail of this instance's passes: each pass starts when the previous one has settled. */
   private tail: Promise<unknown> = Promise.resolve();
-  private backgroundTick: Promise<unknown> | undefined;
 
   constructor(
     private readonly ingestWork: IngestWork,
@@ -56,19 +58,15 @@ export class Datapipe implements OnModuleDestroy {
    * a crashed pass may have left it ingesting or analyzing.
    */
   startBackground(): void {
-    const seconds = this.config.ingest.datapipeIntervalSeconds;
-    if (this.timer) return;
+    if (this.ticks.started) return;
     void this.exclusive(() => this.status.resetToIdle(this.clock.now())).catch((error: unknown) =>
       this.logger.warn(`could not reset the datapipe status: ${messageOf(error)}`));
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => this.background(), seconds * 1000);
-    this.timer.unref();
+    this.ticks.start(this.config.ingest.datapipeIntervalSeconds);
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    // Let a pass in flight finish before the database connections close under it.
+    await this.ticks.stop();
+    // Let a pass in flight (CLI, sample data) finish before the database connections close under it.
     await this.tail.catch(() => undefined);
   }
 
@@ -180,23 +178,6 @@ export class Datapipe implements OnModuleDestroy {
     const run = this.tail.catch(() => undefined).then(() => runWithRequestContext(context, work));
     this.tail = run;
     return run;
-  }
-
-  /** A background tick, skipped while the previous one still runs; its failure is logged, never thrown. */
-  private background(): void {
-    if (this.backgroundTick) return;
-    this.backgroundTick = this.tick()
-      .then(
-        (report) => {
-          if (report.processed > 0 || report.analysis || report.timedOut > 0) {
-            this.logger.log(`tick: ${report.processed} uploads ingested, ${report.timedOut} jobs timed out, analysis ${report.analysis ?? 'not needed'}`);
-          }
-        },
-        (error: unknown) => this.logger.error(`tick failed: ${messageOf(error)}`, (error as Error)?.stack),
-      )
-      .finally(() => {
-        this.backgroundTick = undefined;
-      });
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { AppConfig, Clock, runWithDeadlineCap } from '@app/platform';
+import { AppConfig, BackgroundTicks, Clock, runWithDeadlineCap } from '@app/platform';
 import { dueRun, type DueRun } from '../domain/schedule.js';
 import { ScheduleStore, type DueEvent } from './schedule-store.js';
 
@@ -33,8 +33,8 @@ export const BATCH_PLANNING_MS = 5_000;
 @Injectable()
 export class Scheduler implements OnModuleDestroy {
   private readonly logger = new Logger('Scheduler');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly ticks = new BackgroundTicks(this.logger, () => this.tick(), (report: TickReport) =>
+    report.emitted > 0 || report.timedOut > 0 ? `tick: ${report.emitted} jobs scheduled, ${report.timedOut} timed out` : undefined);
 
   constructor(
     private readonly store: ScheduleStore,
@@ -47,18 +47,11 @@ export class Scheduler implements OnModuleDestroy {
    * tests, so a one-shot command does not emit jobs.
    */
   startBackground(): void {
-    const seconds = this.config.schedulerIntervalSeconds;
-    if (seconds <= 0) return;
-    this.timer = setInterval(() => this.background(), seconds * 1000);
-    // Background ticks never keep the process alive (CLI runs, shutdown).
-    this.timer.unref();
+    this.ticks.start(this.config.schedulerIntervalSeconds);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    // Let a tick in flight finish before the database connections close under it.
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.ticks.stop();
   }
 
   /**
@@ -109,21 +102,6 @@ export class Scheduler implements OnModuleDestroy {
     }
     if (run.stopped !== undefined) this.logger.warn(`event ${event.id} stopped: ${run.stopped}`);
     return run;
-  }
-
-  /** A background tick, skipped while the previous one still runs; its failure is logged, never thrown. */
-  private background(): void {
-    if (this.running) return;
-    this.running = this.tick()
-      .then(
-        (report) => {
-          if (report.emitted > 0 || report.timedOut > 0) this.logger.log(`tick: ${report.emitted} jobs scheduled, ${report.timedOut} timed out`);
-        },
-        (error: unknown) => this.logger.error(`tick failed: ${(error as Error).message}`, (error as Error).stack),
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }
 
