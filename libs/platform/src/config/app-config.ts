@@ -168,7 +168,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxCompressionRatio: integer(env, 'INGEST_MAX_COMPRESSION_RATIO', 200, 2, 100_000),
       maxZipMembers: integer(env, 'INGEST_MAX_ZIP_MEMBERS', 10_000, 1, 1_000_000),
       maxObjectBytes: integer(env, 'INGEST_MAX_OBJECT_BYTES', 64 * 1024 ** 2, 1024, 1024 ** 3),
-      batchSize: integer(env, 'INGEST_BATCH_SIZE', 5_000, 1, 1_000_000),
+      batchSize: integer(env, 'INGEST_BATCH_SIZE', 20_000, 1, 1_000_000),
       writers: integer(env, 'INGEST_WRITERS', 2, 1, 16),
       datapipeIntervalSeconds: integer(env, 'DATAPIPE_INTERVAL', 5, 0, 3600),
       uploadTimeoutSeconds: integer(env, 'INGEST_UPLOAD_TIMEOUT', 1200, 1, 31_536_000),
