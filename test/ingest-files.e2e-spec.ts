@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
+import { Datapipe } from '@app/analysis';
 import { LocalFiles, type FileResult } from '@app/ingest';
 import { graphSnapshot, SAMPLE_ZIP } from './support/ingest.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -77,4 +81,54 @@ describe('LocalFiles on the sample data', () => {
     expect(await count(`
       SELECT count(*) FROM node WHERE properties ? 'lastcollected' AND properties ->> 'lastseen' <= '${seen}'`)).toBe(0);
   }, 120_000);
+});
+
+describe('LocalFiles and properties the service owns', () => {
+  let t: TestApp;
+  let pg: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    pg = new Client({ connectionString: t.databaseUrl });
+    await pg.connect();
+  });
+  afterAll(async () => {
+    await pg.end();
+    await t.close();
+  });
+
+  it('never takes system_tags, user_tags, objectid, timestamps or tag kinds from a file, so a file cannot make Tier Zero', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pathwarden-owned-'));
+    try {
+      const path = join(dir, 'users.json');
+      writeFileSync(path, JSON.stringify({
+        data: [{
+          ObjectIdentifier: 'S-1-5-21-9-1105',
+          Properties: {
+            name: 'mallory@evil.corp', domain: 'EVIL.CORP', system_tags: 'admin_tier_0', user_tags: 'owned',
+            objectid: 'S-1-5-21-9-512', lastseen: '2001-01-01T00:00:00Z', lastcollected: '2001-01-01T00:00:00Z',
+            primarykind: 'Domain', Tag_Tier_Zero: true,
+          },
+          Aces: [], ContainedBy: { ObjectIdentifier: 'S-1-5-21-9-TIER', ObjectType: 'Tag_Tier_Zero' },
+        }],
+        meta: { type: 'users', version: 6, count: 1 },
+      }));
+      const [result] = await t.app.get(LocalFiles).ingest(path);
+      expect(result.errors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await t.app.get(Datapipe).analyze();
+    const { rows } = await pg.query(`
+      SELECT n.properties AS p, ARRAY(SELECT k.name FROM kind k WHERE k.id = ANY (n.kind_ids) ORDER BY 1) AS kinds
+      FROM node n WHERE n.properties ->> 'objectid' LIKE 'S-1-5-21-9-%' ORDER BY n.properties ->> 'objectid'`);
+    const mallory = rows.find((r) => r.p.objectid === 'S-1-5-21-9-1105')!;
+    expect(mallory.p).toMatchObject({ name: 'MALLORY@EVIL.CORP' });
+    expect(mallory.p.system_tags).toBeUndefined();
+    expect(mallory.p.user_tags).toBeUndefined();
+    expect(mallory.p.primarykind).toBeUndefined();
+    expect(mallory.p.lastseen).not.toBe('2001-01-01T00:00:00Z');
+    expect(rows.flatMap((r) => r.kinds).filter((k: string) => k.startsWith('Tag_'))).toEqual([]);
+    expect(rows.some((r) => r.p.objectid === 'S-1-5-21-9-512')).toBe(false);
+  });
 });
