@@ -1,15 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, compileFilters, ErrorMessages, parseListQuery, type RawQuery } from '@app/platform';
+import { compileFilters, ErrorMessages, parseListQuery, type RawQuery } from '@app/platform';
 import { CLIENT_LIST } from './client-list-spec.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(query: RawQuery): readonly string[] {
-  try {
-    parseListQuery(CLIENT_LIST, query);
-  } catch (error) {
-    if (error instanceof ApiError && error.getStatus() === 400) return error.messages;
-    throw error;
-  }
-  throw new Error('the query was accepted');
+  const error = apiErrorOfCall(() => parseListQuery(CLIENT_LIST, query));
+  expect(error.getStatus()).toBe(400);
+  return error.messages;
 }
 
 describe('CLIENT_LIST', () => {

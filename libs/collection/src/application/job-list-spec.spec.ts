@@ -1,15 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@app/platform';
 import { AVAILABLE_JOB_LIST, COMPLETED_JOB_LIST, JOB_LIST, parseJobListQuery } from './job-list-spec.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): string {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError && error.getStatus() === 400) return error.messages[0];
-    throw error;
-  }
-  throw new Error('expected a 400');
+  const error = apiErrorOfCall(read);
+  expect(error.getStatus()).toBe(400);
+  return error.messages[0];
 }
 
 describe('parseJobListQuery', () => {

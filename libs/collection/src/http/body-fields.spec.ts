@@ -1,15 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@app/platform';
 import { BodyFields, objectIds } from './body-fields.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): string {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError && error.getStatus() === 400) return error.messages[0];
-    throw error;
-  }
-  throw new Error('expected a refusal');
+  const error = apiErrorOfCall(read);
+  expect(error.getStatus()).toBe(400);
+  return error.messages[0];
 }
 
 const UNMARSHAL = 'error unmarshalling JSON payload';

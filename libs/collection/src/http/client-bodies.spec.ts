@@ -1,15 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, ErrorMessages } from '@app/platform';
+import { ErrorMessages } from '@app/platform';
 import { readCreateClientBody, readUpdateClientBody } from './client-bodies.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): { status: number; messages: readonly string[] } {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.getStatus(), messages: error.messages };
-    throw error;
-  }
-  throw new Error('the body was accepted');
+  const error = apiErrorOfCall(read);
+  return { status: error.getStatus(), messages: error.messages };
 }
 
 const UNMARSHAL = { status: 400, messages: [ErrorMessages.unmarshalJson] };

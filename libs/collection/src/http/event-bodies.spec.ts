@@ -1,17 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@app/platform';
 import { readEventBody } from './event-bodies.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 const CLIENT = '11111111-1111-4111-8111-111111111111';
 
 function refusal(body: unknown, requireClientId = true): string {
-  try {
-    readEventBody(body, requireClientId);
-  } catch (error) {
-    if (error instanceof ApiError) return error.messages[0];
-    throw error;
-  }
-  throw new Error('accepted');
+  return apiErrorOfCall(() => readEventBody(body, requireClientId)).messages[0];
 }
 
 describe('readEventBody', () => {

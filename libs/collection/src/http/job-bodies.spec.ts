@@ -1,16 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@app/platform';
 import { JobStatus } from '../domain/job-status.js';
 import { readAdHocJobBody, readCheckInBody, readEndBody, readStartBody } from './job-bodies.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): { status: number; message: string } {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.getStatus(), message: error.messages[0] };
-    throw error;
-  }
-  throw new Error('expected a refusal');
+  const error = apiErrorOfCall(read);
+  return { status: error.getStatus(), message: error.messages[0] };
 }
 
 const OBJECT_IDS = 'an array of objectids (non-empty strings of at most 256 characters)';

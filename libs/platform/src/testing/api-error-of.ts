@@ -10,3 +10,14 @@ export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected an ApiError, but the promise resolved');
 }
+
+/** For unit tests: the ApiError a synchronous call throws (fails the test when it returns or throws otherwise). */
+export function apiErrorOfCall(call: () => unknown): ApiError {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError, but the call returned');
+}

@@ -1,17 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@app/platform';
 import { PostureErrors } from '../application/posture-errors.js';
 import { readCreatedWindow } from './created-window.params.js';
+import { apiErrorOfCall } from '@app/platform/testing';
 
 /** The status and messages readCreatedWindow throws for a query. */
 function refusal(query: Record<string, unknown>): { status: number; messages: readonly string[] } {
-  try {
-    readCreatedWindow(query);
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.getStatus(), messages: error.messages };
-    throw error;
-  }
-  throw new Error('readCreatedWindow accepted the query');
+  const error = apiErrorOfCall(() => readCreatedWindow(query));
+  return { status: error.getStatus(), messages: error.messages };
 }
 
 describe('readCreatedWindow', () => {
