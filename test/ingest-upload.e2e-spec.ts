@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { Client } from 'pg';
-import { Clock } from '@app/platform';
+import { Clock, ErrorMessages } from '@app/platform';
 import { Datapipe } from '@app/analysis';
 import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { ARCHIVE_ERRORS } from '../libs/ingest/src/infrastructure/parsing/zip-archive.js';
+import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer } from './support/auth.js';
 
@@ -30,46 +31,9 @@ const users = (...ids: string[]) => JSON.stringify({
   meta: { type: 'users', version: 6, count: ids.length },
 });
 
-/** A minimal zip writer (deflated members, no extras); `declared` overrides a member's declared size. */
-function zip(members: Record<string, string | Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(members)) {
-    const data = Buffer.from(content);
-    const packed = deflateRawSync(data, { level: 9 });
-    const fileName = Buffer.from(name);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(8, 8);
-    header.writeUInt32LE(crc32(data), 14);
-    header.writeUInt32LE(packed.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(header, fileName, packed);
-    centrals.push(central, fileName);
-    offset += header.length + fileName.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+/** A zip of these members (the ingest library's test zip writer). */
+const zip = (members: Record<string, string | Buffer>): Buffer =>
+  buildZip(Object.entries(members).map(([name, data]) => ({ name, data })));
 
 describe('file upload API', () => {
   let t: TestApp;
@@ -103,7 +67,10 @@ describe('file upload API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { INGEST_TASK_LEASE: '60', INGEST_UPLOAD_TIMEOUT: '1200', INGEST_MAX_COMPRESSION_RATIO: '50', INGEST_BATCH_SIZE: '2' },
+      env: {
+        INGEST_TASK_LEASE: '60', INGEST_UPLOAD_TIMEOUT: '1200', INGEST_MAX_COMPRESSION_RATIO: '50', INGEST_BATCH_SIZE: '2',
+        INGEST_MAX_ZIP_MEMBERS: '5', INGEST_MAX_UNCOMPRESSED_BYTES: '4000000',
+      },
       customize: (b) => b.overrideProvider(FileIngestor).useClass(OneNodePerObject).overrideProvider(Clock).useValue(clock),
     });
     token = await login(t, 'admin', ADMIN_PASSWORD);
@@ -197,6 +164,41 @@ describe('file upload API', () => {
     expect((await pg.query('SELECT count(*)::int AS n FROM ingest_tasks WHERE job_id = $1', [id])).rows[0].n).toBe(0);
   });
 
+  it('refuses zips over the member and size caps, encrypted or overlapping members, and corrupt archives', async () => {
+    const id = await startJob();
+    const many = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}.json`, users(`S-1-5-21-2-${i}`)]));
+    expect(errorMessage(await upload(id, zip(many), 'application/zip'), 400)).toBe(ARCHIVE_ERRORS.tooManyMembers(5));
+    // Stored (ratio 1): only the uncompressed total is over its cap.
+    const big = buildZip(['a.json', 'b.json'].map((name) => ({ name, data: Buffer.alloc(2_100_000, 0x20), store: true })));
+    expect(errorMessage(await upload(id, big, 'application/zip'), 413)).toBe(ARCHIVE_ERRORS.tooLarge(4000000));
+    const encrypted = buildZip([{ name: 'users.json', data: users('S-1-5-21-2-1'), encrypted: true }]);
+    expect(errorMessage(await upload(id, encrypted, 'application/zip'), 400)).toBe(ARCHIVE_ERRORS.encrypted('users.json'));
+    const overlapping = buildZip([{ name: 'a.json', data: users('S-1-5-21-2-1') }, { name: 'b.json', sameDataAs: 0 }]);
+    expect(errorMessage(await upload(id, overlapping, 'application/zip'), 400)).toBe(ARCHIVE_ERRORS.overlap('b.json'));
+    const corrupt = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(64, 1)]);
+    expect(errorMessage(await upload(id, corrupt, 'application/zip'), 400)).toMatch(/^Invalid zip archive: /);
+    expect((await pg.query('SELECT count(*)::int AS n FROM ingest_tasks WHERE job_id = $1', [id])).rows[0].n).toBe(0);
+  });
+
+  it('answers the list-query language\'s 400s on the job listing', async () => {
+    expect(errorMessage(await get('?nope=eq:1'), 400)).toBe(ErrorMessages.columnNotFilterable('nope'));
+    expect(errorMessage(await get('?sort_by=user_id'), 400)).toBe(ErrorMessages.columnNotSortable('user_id'));
+    expect(errorMessage(await get('?sort_by=-'), 400)).toBe(ErrorMessages.emptySortBy);
+    expect(errorMessage(await get('?status=eq:abc'), 400)).toBe(ErrorMessages.filtersInvalid);
+    expect(errorMessage(await get('?id=bogus:1'), 400)).toBe(ErrorMessages.filtersInvalid);
+    expect(errorMessage(await get('?limit=x'), 400)).toMatch(/^query parameter "limit" is malformed: /);
+    expect(errorMessage(await get('?skip=-1'), 400)).toMatch(/^query parameter "skip" is malformed: /);
+  });
+
+  it('answers 400 for malformed ids and 404 for ids no job can have, on every job route', async () => {
+    expect(errorMessage(await post('/abc/end'), 400)).toBe('id is malformed');
+    expect(errorMessage(await get('/abc/completed-tasks'), 400)).toBe('id is malformed');
+    expect(errorMessage(await post('/9223372036854775808').set('Content-Type', 'application/json').send('{}'), 400)).toBe('id is malformed');
+    expect(errorMessage(await upload(9007199254740993, users('S-1-5-21-1-1')), 404)).toBe('resource not found');
+    expect(errorMessage(await post('/9007199254740993/end'), 404)).toBe('resource not found');
+    expect(errorMessage(await get('/9007199254740993/completed-tasks'), 404)).toBe('resource not found');
+  });
+
   it('answers 400 for a content type it does not take, and for a JSON file without meta or data', async () => {
     const id = await startJob();
     expect(errorMessage(await upload(id, 'hello', 'text/plain'), 400)).toBe(IngestMessages.contentType);
@@ -231,7 +233,6 @@ describe('file upload API', () => {
     expect(page.body.data.map((j: { id: number }) => j.id)).toEqual([b]);
     const running = await get(`?status=eq:1&id=gte:${a}`);
     expect(running.body.count).toBe(2);
-    expect(errorMessage(await get('?nope=eq:1'), 400)).toBeTruthy();
     await post(`/${a}/end`);
     await post(`/${b}/end`);
     await work.drain();
