@@ -62,8 +62,39 @@ describe('loadConfig', () => {
     ['GRAPH_QUERY_TIMEOUT', '0'],
     ['GRAPH_RESULT_LIMIT', '-5'],
     ['GRAPH_CONCURRENCY_PER_USER', 'many'],
+    ['INGEST_MAX_UPLOAD_BYTES', '1023'],
+    ['INGEST_MAX_UNCOMPRESSED_BYTES', '10'],
+    ['INGEST_MAX_COMPRESSION_RATIO', '1'],
+    ['INGEST_MAX_ZIP_MEMBERS', '0'],
+    ['INGEST_MAX_OBJECT_BYTES', '1000'],
+    ['INGEST_BATCH_SIZE', '0'],
+    ['INGEST_WRITERS', '17'],
+    ['DATAPIPE_INTERVAL', '3601'],
+    ['DATAPIPE_INTERVAL', 'often'],
+    ['INGEST_UPLOAD_TIMEOUT', '0'],
+    ['INGEST_TASK_LEASE', '86401'],
+    ['SAMPLE_DATA', 'yes'],
   ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('applies the documented ingest defaults', () => {
+    const config = loadConfig({}, '/srv');
+    expect(config.ingest).toEqual({
+      maxUploadBytes: 1024 ** 3, maxUncompressedBytes: 8 * 1024 ** 3, maxCompressionRatio: 200, maxZipMembers: 10_000,
+      maxObjectBytes: 64 * 1024 ** 2, batchSize: 20_000, writers: 2, datapipeIntervalSeconds: 5,
+      uploadTimeoutSeconds: 1200, taskLeaseSeconds: 300,
+    });
+    expect(config.sampleData).toBeUndefined();
+  });
+
+  it.each([['true', true], ['1', true], ['false', false], ['0', false]])('reads SAMPLE_DATA=%s as %s', (raw, expected) => {
+    expect(loadConfig({ SAMPLE_DATA: raw }).sampleData).toBe(expected);
+  });
+
+  it('reads the ingest settings from the environment', () => {
+    const config = loadConfig({ INGEST_BATCH_SIZE: '500', INGEST_WRITERS: '3', DATAPIPE_INTERVAL: '0', INGEST_MAX_ZIP_MEMBERS: '7' });
+    expect(config.ingest).toMatchObject({ batchSize: 500, writers: 3, datapipeIntervalSeconds: 0, maxZipMembers: 7 });
   });
 });
