@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { requestDigest } from '@app/auth';
 import { JobIngestLog } from '@app/collection';
 import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer, createApiToken, requestDate, type ApiTokenKey } from './support/auth.js';
 import { asClient, createClient, type TestClient } from './support/collection.js';
@@ -102,6 +103,22 @@ describe('client uploads', () => {
     expect(errorMessage(await ingest('{"data": []}'), 400)).toMatch(/^Error saving ingest file: /);
     expect(errorMessage(await ingest('not gzip', { 'Content-Type': 'application/gzip' }), 400))
       .toBe(IngestMessages.invalidFile('the body is not gzip-compressed'));
+    await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
+  });
+
+  it('takes a zip for the running job, and refuses an encoding it does not take or a body that is not a zip', async () => {
+    const jobId = await runningJob(client);
+    const stored = async () => (await pg(`SELECT count(*)::int AS n FROM ingest_tasks WHERE collection_job_id = ${jobId}`))[0].n;
+    const archive = buildZip([{ name: 'users.json', data: users('WRAITH.CORP', 'S-1-5-21-7-1101') }]);
+    const accepted = await ingest(archive, { 'Content-Type': 'application/zip' });
+    expect([accepted.status, accepted.text]).toEqual([202, '']);
+    expect(await stored()).toBe(1);
+    expect(errorMessage(await ingest(users('WRAITH.CORP', 'S-1-5-21-7-1'), { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }), 400))
+      .toBe(IngestMessages.clientContentType);
+    expect(errorMessage(await ingest('not a zip at all', { 'Content-Type': 'application/zip' }), 400))
+      .toBe(IngestMessages.invalidFile('the body is not a zip archive'));
+    expect(await stored()).toBe(1);
+    await work.drain();
     await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
   });
 
