@@ -62,7 +62,7 @@ describe('collection client flow (check-in, jobs available/current/start/end)', 
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp();
     admin = await adminCaller(t);
     readOnly = (await userSession(t, admin, Roles.ReadOnly)).caller;
     a = await createClient(admin, { domain_controller: 'dc-a.corp.local' });
@@ -361,7 +361,7 @@ describe('collection client flow in the community edition', () => {
   let admin: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community', SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp({ env: { EDITION: 'community' } });
     admin = await adminCaller(t);
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ describe('collection clients (/api/v2/clients)', () => {
 
   beforeAll(async () => {
     // No background scheduler ticks: the statement count must see only the request's own statements.
-    t = await createTestApp({ env: { SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp();
     admin = await adminCaller(t);
     readOnly = (await userSession(t, admin, Roles.ReadOnly)).caller;
     user = (await userSession(t, admin, Roles.User)).caller;
@@ -276,7 +276,7 @@ describe('collection clients in the community edition', () => {
   let admin: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community', SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp({ env: { EDITION: 'community' } });
     admin = await adminCaller(t);
   });
   afterAll(() => t.close());

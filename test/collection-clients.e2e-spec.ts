@@ -59,7 +59,7 @@ describe('collection clients (/api/v2/clients)', () => {
 
   beforeAll(async () => {
     // No background scheduler ticks, as in collection-clients-listing.
-    t = await createTestApp({ env: { SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp();
     admin = await adminCaller(t);
     await rows.connect(t);
   });

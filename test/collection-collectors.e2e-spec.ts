@@ -264,7 +264,7 @@ describe('KENNEL_MANIFEST', () => {
     writeFileSync(path, JSON.stringify({ sharphound: [{ ...release('v3.0.0', '', '2025-03-01T10:00:00Z'), release_date: 'soon' }], azurehound: [] }));
     let moduleRef: TestingModule | undefined;
     const error = await createTestApp({
-      env: { KENNEL_MANIFEST: path, SCHEDULER_INTERVAL: '0' },
+      env: { KENNEL_MANIFEST: path },
       // Keeps the module so the half-started app can be closed and its database dropped.
       customize: (builder) => {
         const compile = builder.compile.bind(builder);

@@ -49,7 +49,6 @@ describe('the collection cycle (event → scheduler → client → completed job
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { SCHEDULER_INTERVAL: '0' },
       customize: (builder) => builder.overrideProvider(Clock).useValue(clock),
     });
     admin = await adminCaller(t);

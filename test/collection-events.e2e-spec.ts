@@ -43,7 +43,7 @@ describe('events (collection schedules)', () => {
   let other: TestClient;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SCHEDULER_INTERVAL: '0' }, customize: (b) => b.overrideProvider(Clock).useValue(clock) });
+    t = await createTestApp({ customize: (b) => b.overrideProvider(Clock).useValue(clock) });
     admin = await adminCaller(t);
     db = new PgClient({ connectionString: t.databaseUrl });
     await db.connect();
@@ -535,7 +535,7 @@ describe('events in the community edition', () => {
   let admin: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community', SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp({ env: { EDITION: 'community' } });
     admin = await adminCaller(t);
   });
   afterAll(async () => {

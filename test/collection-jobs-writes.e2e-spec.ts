@@ -19,7 +19,7 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
   const { sql, ids, clientNames, names, fixtureShape } = fixtures;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp();
     admin = await adminCaller(t);
     readOnly = (await userSession(t, admin, Roles.ReadOnly)).caller;
     user = (await userSession(t, admin, Roles.User)).caller;
@@ -272,7 +272,7 @@ describe('collection jobs in the community edition', () => {
   let admin: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community', SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp({ env: { EDITION: 'community' } });
     admin = await adminCaller(t);
   });
   afterAll(async () => {

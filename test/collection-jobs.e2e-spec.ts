@@ -17,7 +17,7 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
   const { ids, clientNames, names, fixtureShape } = fixtures;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp();
     admin = await adminCaller(t);
     readOnly = (await userSession(t, admin, Roles.ReadOnly)).caller;
     user = (await userSession(t, admin, Roles.User)).caller;

@@ -47,7 +47,7 @@ describe('the scheduler', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { SCHEDULER_INTERVAL: '0', JOB_READY_TIMEOUT: '3600', JOB_RUNNING_TIMEOUT: '7200' },
+      env: { JOB_READY_TIMEOUT: '3600', JOB_RUNNING_TIMEOUT: '7200' },
       customize: (builder) => builder.overrideProvider(Clock).useValue(clock),
     });
     admin = await adminCaller(t);

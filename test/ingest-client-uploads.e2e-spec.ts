@@ -55,7 +55,6 @@ describe('client uploads', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { SCHEDULER_INTERVAL: '0' },
       customize: (b) => b.overrideProvider(FileIngestor).useClass(OneNodePerObject),
     });
     admin = await adminCaller(t);
@@ -177,7 +176,7 @@ describe('upload size cap', () => {
   let client: TestClient;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { INGEST_MAX_UPLOAD_BYTES: '1024', SCHEDULER_INTERVAL: '0' } });
+    t = await createTestApp({ env: { INGEST_MAX_UPLOAD_BYTES: '1024' } });
     session = await login(t, 'admin', ADMIN_PASSWORD);
     const admin = await adminCaller(t);
     client = await createClient(admin);

@@ -17,7 +17,6 @@ Object.assign(process.env, {
   LOG_LEVEL: 'silent',
   DATA_DIR: mkdtempSync(join(tmpdir(), 'pathwarden-bench-ingest-')),
   GRAPH_DRIVER: 'pg',
-  DATAPIPE_INTERVAL: '0',
   SAMPLE_DATA: 'false',
 });
 const { NestFactory } = await import('@nestjs/core');

@@ -49,8 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     LOGIN_THROTTLE_LIMIT: '100000',
     EDITION: 'enterprise',
-    // The datapipe is driven by hand in tests (app.get(Datapipe).tick()); no sample data unless a test asks.
-    DATAPIPE_INTERVAL: '0',
+    // No sample data unless a test asks. (Scheduler and datapipe ticks start only from main.ts: tests tick by hand.)
     SAMPLE_DATA: 'false',
     ...options.env,
   });
