@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { signatureHeaders } from './support/auth.js';
-import { asClient, createClient, type TestClient } from './support/collection.js';
+import { asClient, communityEditionAdmin, createClient, type TestClient } from './support/collection.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession, ZERO_TIME } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
@@ -357,19 +357,10 @@ describe('collection client flow (check-in, jobs available/current/start/end)', 
 });
 
 describe('collection client flow in the community edition', () => {
-  let t: TestApp;
-  let admin: Caller;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community' } });
-    admin = await adminCaller(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const communityAdmin = communityEditionAdmin();
 
   it.each(CLIENT_ROUTES)('answers 404 to %s %s', async (method, path, body) => {
-    const res = method === 'GET' ? await admin.get(path) : method === 'PUT' ? await admin.put(path, body) : await admin.post(path, body);
+    const res = method === 'GET' ? await communityAdmin().get(path) : method === 'PUT' ? await communityAdmin().put(path, body) : await communityAdmin().post(path, body);
     expect(errorMessage(res, 404)).toBe(NOT_FOUND);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  asClient, clientRows, countStatements, createClient, NO_INT64, NOT_FOUND, uniqueClientName, type TestClient, ZERO_JOB,
+  asClient, clientRows, communityEditionAdmin, countStatements, createClient, NO_INT64, NOT_FOUND, uniqueClientName,
+  type TestClient, ZERO_JOB,
 } from './support/collection.js';
 import { adminCaller, Caller, Roles, userSession, ZERO_TIME } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
@@ -272,24 +273,17 @@ describe('collection clients (/api/v2/clients)', () => {
 });
 
 describe('collection clients in the community edition', () => {
-  let t: TestApp;
-  let admin: Caller;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community' } });
-    admin = await adminCaller(t);
-  });
-  afterAll(() => t.close());
+  const communityAdmin = communityEditionAdmin();
 
   it('answers 404 on every client route', async () => {
     const id = '6f1c8a52-2b1e-4c55-9a53-2d7f3c1b9e01';
     for (const res of [
-      await admin.get('/clients'),
-      await admin.post('/clients', { name: 'x', type: 'sharphound' }),
-      await admin.get(`/clients/${id}`),
-      await admin.put(`/clients/${id}`, { name: 'x' }),
-      await admin.delete(`/clients/${id}`),
-      await admin.put(`/clients/${id}/token`),
+      await communityAdmin().get('/clients'),
+      await communityAdmin().post('/clients', { name: 'x', type: 'sharphound' }),
+      await communityAdmin().get(`/clients/${id}`),
+      await communityAdmin().put(`/clients/${id}`, { name: 'x' }),
+      await communityAdmin().delete(`/clients/${id}`),
+      await communityAdmin().put(`/clients/${id}/token`),
     ]) {
       expect(errorMessage(res, 404)).toBe(NOT_FOUND);
     }

@@ -3,7 +3,7 @@ import { Client as PgClient } from 'pg';
 import { Clock } from '@app/platform';
 import { GraphStore } from '@app/graph';
 import { seedGraph } from '@app/graph/testing';
-import { createClient, eventBody, type TestClient, countStatements } from './support/collection.js';
+import { communityEditionAdmin, countStatements, createClient, eventBody, type TestClient } from './support/collection.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
@@ -531,22 +531,13 @@ describe('events (collection schedules)', () => {
 });
 
 describe('events in the community edition', () => {
-  let t: TestApp;
-  let admin: Caller;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community' } });
-    admin = await adminCaller(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const communityAdmin = communityEditionAdmin();
 
   it('answers 404 on every events route', async () => {
     const body = eventBody('6f1c2d3e-4b5a-4c6d-8e7f-000000000001');
     for (const res of [
-      await admin.get('/events'), await admin.post('/events', body), await admin.get('/events/1'),
-      await admin.put('/events/1', body), await admin.delete('/events/1'),
+      await communityAdmin().get('/events'), await communityAdmin().post('/events', body), await communityAdmin().get('/events/1'),
+      await communityAdmin().put('/events/1', body), await communityAdmin().delete('/events/1'),
     ]) {
       expect(errorMessage(res, 404)).toBe('resource not found');
     }

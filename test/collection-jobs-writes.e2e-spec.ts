@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  asClient, countStatements, createClient, FILTERS_INVALID, jobFixtures, NO_EVENT, NOT_FOUND, type TestClient,
+  asClient, communityEditionAdmin, countStatements, createClient, FILTERS_INVALID, jobFixtures, NO_EVENT, NOT_FOUND,
+  type TestClient,
 } from './support/collection.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession, ZERO_TIME } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
@@ -268,16 +269,7 @@ describe('collection jobs (/api/v2/jobs, tasks/available, completed jobs, ad-hoc
 });
 
 describe('collection jobs in the community edition', () => {
-  let t: TestApp;
-  let admin: Caller;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { EDITION: 'community' } });
-    admin = await adminCaller(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const communityAdmin = communityEditionAdmin();
 
   it.each([
     ['GET', '/jobs'],
@@ -289,7 +281,7 @@ describe('collection jobs in the community edition', () => {
     ['GET', '/clients/00000000-0000-4000-8000-000000000000/completed-tasks'],
     ['POST', '/clients/00000000-0000-4000-8000-000000000000/jobs'],
   ])('answers 404 to %s %s', async (method, path) => {
-    const res = method === 'GET' ? await admin.get(path) : method === 'PUT' ? await admin.put(path) : await admin.post(path, { session_collection: true });
+    const res = method === 'GET' ? await communityAdmin().get(path) : method === 'PUT' ? await communityAdmin().put(path) : await communityAdmin().post(path, { session_collection: true });
     expect(errorMessage(res, 404)).toBe(NOT_FOUND);
   });
 });

@@ -1,10 +1,10 @@
-import { expect, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, jest } from '@jest/globals';
 import { Client as PgClient } from 'pg';
 import type { Test } from 'supertest';
 import { GraphStore } from '@app/graph';
-import type { TestApp } from './test-app.js';
+import { createTestApp, type TestApp } from './test-app.js';
 import { signed, type HttpMethod } from './auth.js';
-import { NULL_TIME, ZERO_TIME, type Caller } from './identity.js';
+import { adminCaller, NULL_TIME, ZERO_TIME, type Caller } from './identity.js';
 
 /** A registered collection client and its signing token (id + key), as POST /api/v2/clients answered. */
 export interface TestClient {
@@ -285,4 +285,21 @@ export function jobFixtures() {
   }
 
   return { sql, end: database.end, seed, ids, clientNames, names, fixtureShape };
+}
+
+/**
+ * The administrator of a community-edition app for the enclosing describe block: the app starts before the block's
+ * tests and closes after them. Call the returned function inside a test.
+ */
+export function communityEditionAdmin(): () => Caller {
+  let app: TestApp | undefined;
+  let admin: Caller | undefined;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { EDITION: 'community' } });
+    admin = await adminCaller(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => admin!;
 }
