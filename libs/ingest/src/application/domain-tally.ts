@@ -1,4 +1,5 @@
 import type { CollectorType, DomainCounts } from '../domain/collector-types.js';
+import { withoutNul } from '../domain/properties.js';
 
 /** The DomainCounts column each file type counts into; the other types (domains, sessions, ...) count nowhere. */
 const COUNTER: Partial<Record<CollectorType, keyof DomainCounts>> = {
@@ -27,7 +28,7 @@ export function emptyDomainCounts(): DomainCounts {
 export const MAX_DOMAIN_NAME_CHARS = 255;
 
 function domainName(raw: string): string {
-  const name = (raw.includes('\0') ? raw.replaceAll('\0', '') : raw).trim().toUpperCase();
+  const name = withoutNul(raw).trim().toUpperCase();
   return name.length > MAX_DOMAIN_NAME_CHARS ? name.slice(0, MAX_DOMAIN_NAME_CHARS) : name;
 }
 

@@ -1,3 +1,5 @@
+import { withoutNul } from '../domain/properties.js';
+
 /** Most warnings kept per file: a broken file could otherwise produce one per object. */
 export const MAX_WARNINGS = 100;
 
@@ -9,7 +11,7 @@ export const MAX_REPORT_CHARS = 500;
  * length capped.
  */
 export function reportText(text: string): string {
-  const clean = text.includes('\0') ? text.replaceAll('\0', '') : text;
+  const clean = withoutNul(text);
   return clean.length > MAX_REPORT_CHARS ? `${clean.slice(0, MAX_REPORT_CHARS)}…` : clean;
 }
 

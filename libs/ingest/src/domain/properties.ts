@@ -20,7 +20,7 @@ export function cleanProperties(raw: unknown): Properties {
   const clean: Properties = {};
   if (!isPlainObject(raw)) return clean;
   for (const [key, value] of Object.entries(raw)) {
-    const name = stripNul(key).toLowerCase();
+    const name = withoutNul(key).toLowerCase();
     if (name === '' || SERVICE_OWNED_PROPERTIES.has(name)) continue;
     const safe = cleanValue(value);
     if (safe !== undefined) clean[name] = safe;
@@ -42,13 +42,14 @@ function cleanValue(value: unknown): Scalar | Scalar[] | undefined {
 }
 
 function cleanScalar(value: unknown): Scalar | undefined {
-  if (typeof value === 'string') return stripNul(value);
+  if (typeof value === 'string') return withoutNul(value);
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   return undefined;
 }
 
-function stripNul(text: string): string {
+/** The text without NUL characters, which PostgreSQL text and jsonb refuse. */
+export function withoutNul(text: string): string {
   return text.includes('\0') ? text.replaceAll('\0', '') : text;
 }
 

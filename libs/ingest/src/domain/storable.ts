@@ -1,5 +1,6 @@
 import type { EndpointRef } from '@app/graph';
 import { ObjectError, type Converted } from './converted.js';
+import { withoutNul } from './properties.js';
 
 /**
  * Limits that keep a converted object storable. PostgreSQL refuses NUL in text and jsonb, and a btree index row
@@ -64,9 +65,9 @@ function stripNul(properties: Record<string, unknown>): void {
   for (const key in properties) {
     const value = properties[key];
     if (typeof value === 'string') {
-      if (value.includes('\0')) properties[key] = value.replaceAll('\0', '');
+      if (value.includes('\0')) properties[key] = withoutNul(value);
     } else if (Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes('\0'))) {
-      properties[key] = value.map((item: unknown) => (typeof item === 'string' ? item.replaceAll('\0', '') : item));
+      properties[key] = value.map((item: unknown) => (typeof item === 'string' ? withoutNul(item) : item));
     }
   }
 }

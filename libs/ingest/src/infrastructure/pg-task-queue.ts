@@ -6,6 +6,7 @@ import { JobStatus } from '@app/collection';
 import { Database } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { FileResult } from '../application/file-ingestor.js';
+import { withoutNul } from '../domain/properties.js';
 import { TaskQueue, type ClaimedTask, type EnqueueOutcome, type NewTask } from '../application/ports.js';
 import type { TaskOwner } from '../application/upload-job.js';
 import type { Row } from './pg-upload-rows.js';
@@ -136,14 +137,6 @@ export class PgTaskQueue extends TaskQueue {
     const [row] = await this.db.query<Row>('SELECT EXISTS (SELECT 1 FROM ingest_tasks) AS pending', [], { readOnly: true });
     return Boolean(row.pending);
   }
-}
-
-/**
- * The text without NUL characters, which PostgreSQL text cannot hold (json_array_elements_text would fail the whole
- * completion). The parsers keep them out already; this is the last line of defence.
- */
-function withoutNul(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 function ownerColumns(owner: TaskOwner): [number | null, number | null, string | null] {
