@@ -20,6 +20,7 @@ export * from './http/http-platform.module.js';
 export * from './http/id-params.js';
 export * from './http/openapi.js';
 export * from './http/request-pipeline.js';
+export * from './http/transport-errors.js';
 export * from './http/validators.js';
 export * from './http/wire.js';
 export * from './logging/logging.module.js';

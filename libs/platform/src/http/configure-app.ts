@@ -2,16 +2,19 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
 import { enterRequestContext, jsonBody, onlyServedPaths, requestIdentity } from './request-pipeline.js';
+import { answerClientErrors } from './transport-errors.js';
 
 export const API_PREFIX = 'api/v2';
 
 /**
  * The HTTP pipeline shared by main.ts and the e2e tests: request id and deadline, JSON body parsing under the
- * 10 MiB limit, then the request context; routes live under /api/v2 except /health.
+ * 10 MiB limit, then the request context; routes live under /api/v2 except /health. Requests Node's own parser
+ * refuses get the error body too.
  * The app must be created with `bodyParser: false` so this order holds.
  */
 export function configureHttp(app: INestApplication): void {
   const express = app as NestExpressApplication;
+  answerClientErrors(express.getHttpServer());
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
   express.set('trust proxy', app.get(AppConfig).trustProxy);
