@@ -6,6 +6,7 @@ import { registerIngestCommand } from './commands/ingest.command.js';
 import { registerMigrateCommand } from './commands/migrate.command.js';
 import { registerUserCreateCommand } from './commands/user-create.command.js';
 import { registerUserResetPasswordCommand } from './commands/user-reset-password.command.js';
+import { pathwardenVersion } from './version.js';
 
 const ENVIRONMENT = `
 Environment (the same as the API's):
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('pathwarden')
     .description('Pathwarden operator commands')
     .usage('<command> [options]')
+    .version(pathwardenVersion(), '-V, --version', 'print the version and exit')
     // Inherited by the subcommands: errors come back to runCli as exceptions, never as process.exit().
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
