@@ -3,37 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { platformMigrations } from '@app/platform';
 import { migrations } from '../apps/api/src/migrations.js';
-import { runCli } from '../apps/cli/src/cli.js';
+import { runCaptured as cli } from '../apps/cli/src/testing/run-captured.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * The operator CLI, run in-process through the same entry point as `npm run cli` (runCli, which main.ts calls with
  * process.argv), with its standard streams captured, against the database of a real API app.
  */
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
-  const output = { stdout: '', stderr: '' };
-  const saved = Object.fromEntries(Object.keys(options.env ?? {}).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, options.env);
-  try {
-    const code = await runCli(args, {
-      out: (text) => void (output.stdout += text),
-      err: (text) => void (output.stderr += text),
-      readStdin: async () => options.stdin ?? '',
-    });
-    return { code, ...output };
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
 
 /** POST /api/v2/login, answering the status and the body's data. */
 async function tryLogin(t: TestApp, username: string, secret: string) {

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import { Datapipe, type AnalysisReport } from '@app/analysis';
 import { withAppContext } from '../app-context.js';
 import type { CliIo } from '../cli-io.js';
+import { plural } from '../plural.js';
 
 /** The one-line account of an analysis. */
 export function describeAnalysis(report: AnalysisReport): string {
   const changed = report.steps.reduce((sum, step) => sum + step.changed, 0);
-  return `Analysis complete: ${changed} rows from post-processing, ${report.tags} tags evaluated, ${report.postureRows} posture rows.`;
+  return `Analysis complete: ${plural(changed, 'row')} from post-processing, ${plural(report.tags, 'tag')} evaluated, ` +
+    `${plural(report.postureRows, 'posture row')}.`;
 }
 
 /** Runs an analysis now (post-processing, tags, posture), as the datapipe would. */

@@ -6,6 +6,7 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { collectPaths } from '../ingest/collect-paths.js';
 import { IngestProgressLine } from '../ingest/progress.js';
+import { plural } from '../plural.js';
 import { describeAnalysis } from './analyze.command.js';
 
 export interface IngestOptions {
@@ -35,25 +36,25 @@ export async function ingest(io: CliIo, paths: string[], options: IngestOptions)
         progress.finish();
       }
     });
-    io.out(summary(all, progress.rate()));
+    io.out(describeIngest(all, progress.rate()));
     if (options.analyze) io.out(`${describeAnalysis(await datapipe.analyze())}\n`);
     return all;
   });
   const failed = results.filter((result) => result.errors.length > 0).length;
-  if (failed > 0) throw new CliError(`${failed} of ${results.length} files could not be ingested (see above)`);
+  if (failed > 0) throw new CliError(`${failed} of ${plural(results.length, 'file')} could not be ingested (see above)`);
 }
 
 /** One line per file, its errors under it, then the totals. */
-function summary(results: FileResult[], rate: number): string {
+export function describeIngest(results: FileResult[], rate: number): string {
   const lines = results.map((result) => {
     const name = result.parentFileName ? `${result.parentFileName}: ${result.fileName}` : result.fileName;
     const kind = result.type ? `${result.type}, ` : '';
-    const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warnings` : '';
-    const head = `  ${name}: ${kind}${result.objects} objects${warnings}`;
+    const warnings = result.warnings.length > 0 ? `, ${plural(result.warnings.length, 'warning')}` : '';
+    const head = `  ${name}: ${kind}${plural(result.objects, 'object')}${warnings}`;
     return [head, ...result.errors.map((error) => `    error: ${error}`)].join('\n');
   });
   const objects = results.reduce((sum, result) => sum + result.objects, 0);
-  return `${lines.join('\n')}\nIngested ${results.length} files: ${objects} objects (${rate} objects/s).\n`;
+  return `${lines.join('\n')}\nIngested ${plural(results.length, 'file')}: ${plural(objects, 'object')} (${rate} objects/s).\n`;
 }
 
 export function registerIngestCommand(program: Command, io: CliIo): void {

@@ -4,6 +4,7 @@ import { migrations } from '../../../api/src/migrations.js';
 import { withAppContext } from '../app-context.js';
 import type { CliIo } from '../cli-io.js';
 import { recordMigrationsRun } from '../migration-recorder.js';
+import { plural } from '../plural.js';
 
 /** Runs the pending migrations (the database module does so at start) and says which ran. */
 export async function migrate(io: CliIo): Promise<void> {
@@ -13,7 +14,7 @@ export async function migrate(io: CliIo): Promise<void> {
     io.out(`No pending migrations: the database schema is up to date (${all.length} applied).\n`);
     return;
   }
-  io.out(`Ran ${ran.length} migration${ran.length === 1 ? '' : 's'}:\n${ran.map((name) => `  ${name}\n`).join('')}`);
+  io.out(`Ran ${plural(ran.length, 'migration')}:\n${ran.map((name) => `  ${name}\n`).join('')}`);
 }
 
 export function registerMigrateCommand(program: Command, io: CliIo): void {

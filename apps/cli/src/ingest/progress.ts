@@ -1,3 +1,5 @@
+import { plural } from '../plural.js';
+
 /** At most this often the progress line is redrawn (about 5 times a second). */
 const REFRESH_MS = 200;
 
@@ -48,6 +50,6 @@ export class IngestProgressLine {
   }
 
   private text(): string {
-    return `ingest: ${this.filesDone}/${this.totalFiles} files, ${this.objects} objects, ${this.rate()} objects/s`;
+    return `ingest: ${this.filesDone}/${plural(this.totalFiles, 'file')}, ${plural(this.objects, 'object')}, ${this.rate()} objects/s`;
   }
 }
