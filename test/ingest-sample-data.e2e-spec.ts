@@ -199,4 +199,18 @@ describe('sample data: upload API and CLI', () => {
       expect({ number, status: res.status }).toEqual({ number, status: 200 });
     }
   });
+
+  it("runs the README's examples on sample-data objects: every objectid it names exists, BOB's path to Domain Admins is found", async () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const named = [...new Set(readme.match(/S-1-5-21-[\d-]*\d/g))].sort();
+    expect(named.length).toBeGreaterThan(0);
+    const found = await rows(`SELECT properties ->> 'objectid' AS objectid FROM node WHERE properties ->> 'objectid' = ANY($1)`, [named]);
+    expect(found.map((r) => r.objectid).sort()).toEqual(named);
+
+    const example = /\/api\/v2\/graphs\/shortest-path\?([^"]+)"/.exec(readme)![1];
+    const res = await api.http().get(`/api/v2/graphs/shortest-path?${example}`).set('Authorization', bearer(token));
+    expect(res.status).toBe(200);
+    const labels = Object.values(res.body.data.nodes as Record<string, { label: string }>).map((n) => n.label);
+    expect(labels).toEqual(expect.arrayContaining(['BOB@PHANTOM.CORP', 'DOMAIN USERS@PHANTOM.CORP', 'DOMAIN ADMINS@PHANTOM.CORP']));
+  });
 });
