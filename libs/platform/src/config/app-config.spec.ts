@@ -74,6 +74,8 @@ describe('loadConfig', () => {
     ['INGEST_UPLOAD_TIMEOUT', '0'],
     ['INGEST_TASK_LEASE', '86401'],
     ['SAMPLE_DATA', 'yes'],
+    ['METRICS_PORT', '65536'],
+    ['METRICS_PORT', 'metrics'],
   ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -91,6 +93,29 @@ describe('loadConfig', () => {
 
   it.each([['true', true], ['1', true], ['false', false], ['0', false]])('reads SAMPLE_DATA=%s as %s', (raw, expected) => {
     expect(loadConfig({ SAMPLE_DATA: raw }).sampleData).toBe(expected);
+  });
+
+  it('serves no metrics unless METRICS_PORT is set', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+  });
+
+  it('serves metrics on loopback by default once METRICS_PORT is set', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+  });
+
+  it('reads METRICS_HOST, and METRICS_PORT=0 as a free port', () => {
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '0' }).metrics).toEqual({ host: '0.0.0.0', port: 0 });
+  });
+
+  it('refuses METRICS_HOST without METRICS_PORT', () => {
+    expect(() => loadConfig({ METRICS_HOST: '0.0.0.0' })).toThrow(
+      new ConfigError('METRICS_HOST is set but METRICS_PORT is not: metrics are served only when METRICS_PORT is set'),
+    );
+  });
+
+  it('refuses METRICS_PORT equal to PORT', () => {
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(new ConfigError('METRICS_PORT must differ from PORT (both 9000)'));
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(new ConfigError('METRICS_PORT must differ from PORT (both 8080)'));
   });
 
   it('reads the ingest settings from the environment', () => {

@@ -49,6 +49,8 @@ export class AppConfig {
    * database (decided where the database is created).
    */
   readonly sampleData: boolean | undefined;
+  /** The Prometheus metrics server (METRICS_HOST, METRICS_PORT); unset METRICS_PORT: no metrics server. */
+  readonly metrics: MetricsSettings | undefined;
 
   constructor(values: Omit<AppConfig, 'embedded'>) {
     Object.assign(this, values);
@@ -81,6 +83,13 @@ export interface IngestSettings {
   uploadTimeoutSeconds: number;
   /** A claimed task whose worker gave no sign of life for this many seconds is taken again (INGEST_TASK_LEASE). */
   taskLeaseSeconds: number;
+}
+
+/** Where GET /metrics is served: its own port, unauthenticated, so loopback unless told otherwise. */
+export interface MetricsSettings {
+  host: string;
+  /** 0 picks a free port (tests). */
+  port: number;
 }
 
 export class ConfigError extends Error {}
@@ -175,7 +184,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       taskLeaseSeconds: integer(env, 'INGEST_TASK_LEASE', 300, 1, 86_400),
     },
     sampleData: boolean(optional(env, 'SAMPLE_DATA'), 'SAMPLE_DATA'),
+    metrics: metricsSettings(env, port),
   });
+}
+
+/** METRICS_PORT turns the metrics server on; METRICS_HOST alone is a mistake worth stopping for. */
+function metricsSettings(env: Env, apiPort: number): MetricsSettings | undefined {
+  const host = optional(env, 'METRICS_HOST');
+  if (optional(env, 'METRICS_PORT') === undefined) {
+    if (host !== undefined) throw new ConfigError('METRICS_HOST is set but METRICS_PORT is not: metrics are served only when METRICS_PORT is set');
+    return undefined;
+  }
+  const port = integer(env, 'METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === apiPort) throw new ConfigError(`METRICS_PORT must differ from PORT (both ${port})`);
+  return { host: host ?? '127.0.0.1', port };
 }
 
 /** `true`/`false`, a hop count, or addresses/subnets as Express reads them. */
