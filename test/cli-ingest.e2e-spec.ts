@@ -70,6 +70,25 @@ describe('CLI ingest and analyze', () => {
     expect(await count(`SELECT count(*) AS n FROM datapipe_status WHERE last_complete_analysis_at IS NOT NULL`)).toBe(1);
   });
 
+  it('skips the analysis when no file ingested anything, says so, and exits 1', async () => {
+    const lastRun = async () => (await pg.query('SELECT last_analysis_run_at FROM datapipe_status')).rows[0].last_analysis_run_at;
+    const before = await lastRun();
+    const truncated = '{"meta": {"type": "users", "version": 6, "count": 1}, "data": [';
+    writeFileSync(join(work, 'broken-a.json'), truncated);
+    writeFileSync(join(work, 'broken-b.json'), truncated);
+    const run = await cli(['ingest', join(work, 'broken-a.json'), join(work, 'broken-b.json')]);
+    expect(run).toEqual({
+      code: 1,
+      stdout:
+        '  broken-a.json: users, 0 objects\n    error: Malformed JSON: unexpected end of file\n' +
+        '  broken-b.json: users, 0 objects\n    error: Malformed JSON: unexpected end of file\n' +
+        'Ingested 2 files: 0 objects (0 objects/s).\n' +
+        'Analysis skipped: nothing was ingested.\n',
+      stderr: expect.stringMatching(/error: 2 of 2 files could not be ingested \(see above\)\n$/),
+    });
+    expect(await lastRun()).toEqual(before);
+  });
+
   it('ingests a zip member by member', async () => {
     const run = await cli(['ingest', '--no-analyze', SAMPLE_ZIP]);
     expect(run.code).toBe(0);

@@ -13,10 +13,13 @@ export interface IngestOptions {
   analyze: boolean;
 }
 
+/** Printed instead of the analysis when no file wrote a single object: the graph is as it was. */
+const ANALYSIS_SKIPPED = 'Analysis skipped: nothing was ingested.';
+
 /**
  * Ingests collector files (JSON, zip, gzip) and folders of them straight into the database, then analyses unless
- * told not to. Results per file on standard output; progress on standard error. A file that failed makes the
- * command fail (exit 1) once everything else is ingested and analysed.
+ * told not to or nothing was ingested. Results per file on standard output; progress on standard error. A file that
+ * failed makes the command fail (exit 1) once everything else is ingested and analysed.
  */
 export async function ingest(io: CliIo, paths: string[], options: IngestOptions): Promise<void> {
   const files = await collectPaths(paths);
@@ -37,7 +40,10 @@ export async function ingest(io: CliIo, paths: string[], options: IngestOptions)
       }
     });
     io.out(describeIngest(all, progress.rate()));
-    if (options.analyze) io.out(`${describeAnalysis(await datapipe.analyze())}\n`);
+    if (!options.analyze) return all;
+    // A full analysis of an unchanged graph would only take time (and hide the failures below its output).
+    const ingested = all.some((result) => result.objects > 0);
+    io.out(`${ingested ? describeAnalysis(await datapipe.analyze()) : ANALYSIS_SKIPPED}\n`);
     return all;
   });
   const failed = results.filter((result) => result.errors.length > 0).length;
@@ -60,7 +66,7 @@ export function describeIngest(results: FileResult[], rate: number): string {
 export function registerIngestCommand(program: Command, io: CliIo): void {
   program
     .command('ingest')
-    .description('ingest collector files (SharpHound/AzureHound JSON, zip, gzip) and folders of them, then analyse')
+    .description('ingest collector files (SharpHound/AzureHound JSON, zip, gzip) and folders of them, then analyse (unless nothing was ingested)')
     .argument('<paths...>', 'files, zips, or folders (every .json and .zip inside, recursively)')
     .option('--no-analyze', 'skip the analysis after ingest')
     .action((paths: string[], options: IngestOptions) => ingest(io, paths, options));
