@@ -41,7 +41,7 @@ export async function ingest(io: CliIo, paths: string[], options: IngestOptions)
     });
     io.out(describeIngest(all, progress.rate()));
     if (!options.analyze) return all;
-    // A full analysis of an unchanged graph would only take time (and hide the failures below its output).
+    // Nothing new in the graph: a full analysis would only recompute what it already holds.
     const ingested = all.some((result) => result.objects > 0);
     io.out(`${ingested ? describeAnalysis(await datapipe.analyze()) : ANALYSIS_SKIPPED}\n`);
     return all;
