@@ -90,11 +90,15 @@ function isFileSystemError(error: unknown): boolean {
   return typeof (error as { syscall?: unknown } | undefined)?.syscall === 'string';
 }
 
-/** Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. */
+/**
+ * Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. HSTS only on a
+ * request that came over TLS: to this server, or to a proxy trusted by TRUST_PROXY that says so in
+ * X-Forwarded-Proto (Express's `req.secure`). RFC 6797 §7.2: never over plain HTTP.
+ */
 export function requestIdentity(req: Request, res: Response, next: NextFunction): void {
   const requestId = randomUUID();
   res.setHeader('RequestID', requestId);
-  res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains; preload');
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains; preload');
   (req as PathwardenRequest).context = { requestId, deadline: Date.now() + DEFAULT_WAIT_SECONDS * 1000 };
   try {
     const wait = parsePreferWait(req.headers.prefer);
