@@ -111,7 +111,9 @@ export abstract class PasswordHasher {
   abstract verify(digest: string, secret: string): Promise<boolean>;
 }
 
-/** Hands a generated bootstrap password to the operator (once). */
+/** Hands a generated bootstrap password to the operator (once), and takes it back once it no longer logs in. */
 export abstract class InitialPasswordNotice {
   abstract announce(principalName: string, password: string): void;
+  /** This principal's password was changed: whatever announce left for them is stale (nothing for anyone else). */
+  abstract withdraw(principalName: string): void;
 }

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { Principal } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { IdentityErrors } from './identity-errors.js';
-import { InMemoryRoles, InMemorySsoProviders, InMemoryUsers, PlainTextHasher } from './testing/in-memory-identity.js';
+import {
+  InMemoryRoles, InMemorySsoProviders, InMemoryUsers, PlainTextHasher, RecordedPasswordNotices,
+} from './testing/in-memory-identity.js';
 import { UserCommands } from './user-commands.js';
 
 const STRONG = 'Strong-Passw0rd!';
@@ -10,6 +12,7 @@ const STRONG = 'Strong-Passw0rd!';
 
 describe('UserCommands', () => {
   let users: InMemoryUsers;
+  let notices: RecordedPasswordNotices;
   let commands: UserCommands;
   let adminId: string;
   let admin: Principal;
@@ -17,7 +20,8 @@ describe('UserCommands', () => {
   beforeEach(async () => {
     const roles = new InMemoryRoles();
     users = new InMemoryUsers(roles);
-    commands = new UserCommands(users, roles, new InMemorySsoProviders(), new PlainTextHasher());
+    notices = new RecordedPasswordNotices();
+    commands = new UserCommands(users, roles, new InMemorySsoProviders(), new PlainTextHasher(), notices);
     adminId = (await commands.create({ principalName: 'admin', roleIds: [1], secret: STRONG })).id;
     admin = { userId: adminId, via: 'session', ssoProviderId: null, permissions: new Set(['auth:ManageUsers', 'auth:ManageSelf']) };
   });
@@ -77,5 +81,16 @@ describe('UserCommands', () => {
     const plain: Principal = { ...admin, userId: other.id, permissions: new Set(['auth:ManageSelf']) };
     const forbidden = await apiErrorOf(commands.setSecret(plain, adminId, { secret: 'Third-Passw0rd!' }));
     expect([forbidden.getStatus(), forbidden.messages[0]]).toEqual([403, 'not authorized']);
+  });
+
+  it('withdraws the initial password notice of the user whose secret was set, and only after it was set', async () => {
+    const other = await commands.create({ principalName: 'other', secret: STRONG });
+    await apiErrorOf(commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: 'nope' }));
+    await apiErrorOf(commands.setSecret(admin, other.id, { secret: 'weak' }));
+    expect(notices.withdrawn).toEqual([]);
+
+    await commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: STRONG });
+    await commands.setSecret(admin, other.id, { secret: 'Third-Passw0rd!' });
+    expect(notices.withdrawn).toEqual(['admin', 'other']);
   });
 });

@@ -4,7 +4,7 @@ import { passwordProblems } from '../domain/password-policy.js';
 import { Permissions } from '../domain/permissions.js';
 import type { User } from '../domain/user.js';
 import { IdentityErrors } from './identity-errors.js';
-import { PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch } from './ports.js';
+import { InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch } from './ports.js';
 
 /** A secret that never expires in practice: "needs_password_reset: false". */
 const NEVER = new Date('9999-12-31T00:00:00Z');
@@ -29,6 +29,7 @@ export class UserCommands {
     private readonly roles: RoleStore,
     private readonly providers: SsoProviderStore,
     private readonly hasher: PasswordHasher,
+    private readonly initialPassword: InitialPasswordNotice,
   ) {}
 
   async create(input: UserInput & { principalName: string; secret?: string; needsPasswordReset?: boolean }): Promise<User> {
@@ -70,7 +71,10 @@ export class UserCommands {
     await this.users.softDelete(id);
   }
 
-  /** Changing one's own secret needs the current one; another user's needs auth:ManageUsers. */
+  /**
+   * Changing one's own secret needs the current one; another user's needs auth:ManageUsers. A generated bootstrap
+   * password handed out for this user is withdrawn: it no longer logs in.
+   */
   async setSecret(actor: Principal, id: string, input: { secret: string; currentSecret?: string; needsPasswordReset?: boolean }) {
     const self = actor.userId === id;
     if (!self && !actor.permissions.has(Permissions.AuthManageUsers)) throw ApiError.forbidden();
@@ -83,6 +87,7 @@ export class UserCommands {
     }
     // A reset by someone else (an administrator, the CLI) also ends the sessions an intruder may hold.
     await this.users.setSecret(id, await this.digest(input.secret, input.needsPasswordReset ?? false), { voidSessions: !self });
+    this.initialPassword.withdraw(user.principalName);
   }
 
   private async digest(secret: string, needsReset: boolean) {

@@ -4,8 +4,8 @@ import type { Role } from '../../domain/role.js';
 import type { SamlProvider, SsoProvider } from '../../domain/sso-provider.js';
 import type { User } from '../../domain/user.js';
 import {
-  PasswordHasher, RoleStore, SsoProviderStore, UserStore, type MinimalUser, type NewSamlProvider, type NewUser, type Page,
-  type StoredCredentials, type UserAccess, type UserPatch,
+  InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore, type MinimalUser, type NewSamlProvider,
+  type NewUser, type Page, type StoredCredentials, type UserAccess, type UserPatch,
 } from '../ports.js';
 
 /** In-memory fakes of the identity ports for unit tests of the use cases (list filters are not interpreted). */
@@ -132,5 +132,17 @@ export class PlainTextHasher extends PasswordHasher {
   }
   async verify(digest: string, secret: string): Promise<boolean> {
     return digest === `plain:${secret}`;
+  }
+}
+
+/** Records what the use cases announce and withdraw. */
+export class RecordedPasswordNotices extends InitialPasswordNotice {
+  readonly announced: string[] = [];
+  readonly withdrawn: string[] = [];
+  announce(principalName: string): void {
+    this.announced.push(principalName);
+  }
+  withdraw(principalName: string): void {
+    this.withdrawn.push(principalName);
   }
 }
