@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Client } from 'pg';
@@ -87,6 +87,16 @@ describe('CLI ingest and analyze', () => {
       stderr: expect.stringMatching(/error: 2 of 2 files could not be ingested \(see above\)\n$/),
     });
     expect(await lastRun()).toEqual(before);
+  });
+
+  it('ingests and analyses on DATABASE_URL without JWT_SECRET and SECRETS_KEY, which it never uses', async () => {
+    const run = await cli(['ingest', join(folder, 'nested')], { env: { JWT_SECRET: undefined, SECRETS_KEY: undefined } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}\S+_ous\.json: ous, 1 object\nIngested 1 file: 1 object \(\d+ objects\/s\)\.\nAnalysis complete: /);
+    expect(run.stderr).toMatch(/^ingest: 1\/1 file, 1 object, \d+ objects\/s \(.+_ous\.json\)\n$/);
+    // Nor were any generated: DATA_DIR holds secrets for the embedded database only.
+    expect(existsSync(join(process.env.DATA_DIR!, 'jwt-secret'))).toBe(false);
+    expect(existsSync(join(process.env.DATA_DIR!, 'secrets-key'))).toBe(false);
   });
 
   it('ingests a zip member by member', async () => {

@@ -252,6 +252,17 @@ describe('operator CLI', () => {
       expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: DATABASE_URL must be a postgres:// or postgresql:// URL\n' });
     });
 
+    it('creates users and sets passwords on DATABASE_URL without JWT_SECRET and SECRETS_KEY, which they never use', async () => {
+      const env = { JWT_SECRET: undefined, SECRETS_KEY: undefined };
+      const created = await cli(['user', 'create', '--principal', 'nosecrets', '--role', 'User', '--password-stdin'], { stdin: STRONG, env });
+      expect([created.code, created.stderr]).toEqual([0, '']);
+      expect(created.stdout).toMatch(/^Created user nosecrets with role User\.\nUser id: [0-9a-f-]{36}\n$/);
+      const next = 'Another-Passw0rd!';
+      const reset = await cli(['user', 'reset-password', '--principal', 'nosecrets', '--password-stdin', '--no-expire'], { stdin: next, env });
+      expect(reset).toEqual({ code: 0, stdout: 'Set a new password for nosecrets.\n', stderr: '' });
+      expect((await tryLogin(t, 'nosecrets', next)).status).toBe(200);
+    });
+
     it('exits 1 naming the server when the database cannot be reached', async () => {
       const run = await cli(['migrate'], { env: { DATABASE_URL: 'postgres://pathwarden:secret@127.0.0.1:1/pathwarden' } });
       expect(run).toEqual({

@@ -1,12 +1,13 @@
 import { Datapipe, SampleData } from '@app/analysis';
 import { Scheduler } from '@app/collection';
-import { AppConfig, loadConfig } from '@app/platform';
+import { AppConfig } from '@app/platform';
+import { checkApiConfig } from './check-config.js';
 import { createApp } from './create-app.js';
 import { describeStartupError } from './startup-errors.js';
 
 try {
   const started = Date.now();
-  loadConfig(); // fail fast, before anything starts, on a bad environment
+  checkApiConfig(); // fail fast, before anything starts, on a bad environment
   const app = await createApp();
   const config = app.get(AppConfig);
   await app.listen(config.port, config.host);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '@app/platform';
+import { ConfigError } from '@app/platform';
+import { checkApiConfig } from './check-config.js';
 import { describeStartupError } from './startup-errors.js';
 
 describe('describeStartupError', () => {
   it('names the missing secrets when DATABASE_URL is set without them', () => {
     let error: unknown;
     try {
-      loadConfig({ DATABASE_URL: 'postgres://db/pathwarden' });
+      checkApiConfig({ DATABASE_URL: 'postgres://db/pathwarden' });
     } catch (caught) {
       error = caught;
     }

@@ -10,11 +10,9 @@ import { pathwardenVersion } from './version.js';
 
 const ENVIRONMENT = `
 Environment (the same as the API's):
-  DATABASE_URL          PostgreSQL to use (then JWT_SECRET and SECRETS_KEY are required too);
-                        unset: the embedded PostgreSQL under DATA_DIR
+  DATABASE_URL          PostgreSQL to use; unset: the embedded PostgreSQL under DATA_DIR
   DATA_DIR              data folder of the embedded PostgreSQL and generated secrets (default ./.data)
-  JWT_SECRET, SECRETS_KEY
-                        the API's secrets (at least 32 characters each)`;
+JWT_SECRET and SECRETS_KEY are not needed: no command signs sessions or encrypts keys.`;
 
 /** The operator commands. Output goes through `io`; commander's own errors and help too. */
 export function buildProgram(io: CliIo): Command {

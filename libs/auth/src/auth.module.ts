@@ -25,7 +25,7 @@ import { PgSignatureReplayStore } from './infrastructure/pg-signature-replay.sto
       // A KeyObject once, not the string: jsonwebtoken otherwise tries (and fails) to read it as a public key and then
       // builds a secret key on every verify, about 0.8 ms of each authenticated request.
       useFactory: (config: AppConfig) => ({
-        secret: createSecretKey(Buffer.from(config.jwtSecret!, 'utf8')),
+        secret: createSecretKey(Buffer.from(config.secret('JWT_SECRET'), 'utf8')),
         signOptions: { algorithm: 'HS256' },
       }),
     }),

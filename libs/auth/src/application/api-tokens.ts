@@ -16,7 +16,7 @@ export class ApiTokens extends SigningKeySource {
     private readonly store: ApiTokenStore, private readonly credentials: CredentialCheck, config: AppConfig, keys: SigningKeyRegistry,
   ) {
     super();
-    this.cipher = new SecretCipher(config.secretsKey!);
+    this.cipher = new SecretCipher(config.secret('SECRETS_KEY'));
     keys.register(this);
   }
 

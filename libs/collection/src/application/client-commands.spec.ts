@@ -121,6 +121,11 @@ describe('ClientCommands', () => {
     commands = new ClientCommands(store, testConfig(), new Clock());
   });
 
+  it('is built without SECRETS_KEY (the CLI builds this module), and names it when a key is to be encrypted', async () => {
+    const unkeyed = new ClientCommands(store, loadConfig({ DATABASE_URL: 'postgres://h/db' }), new Clock());
+    await expect(unkeyed.create(draft())).rejects.toThrow(/^SECRETS_KEY must be set when DATABASE_URL is set/);
+  });
+
   it('creates a client with a 40-byte base64 key, stored only encrypted under SECRETS_KEY', async () => {
     const { value, key } = await commands.create(draft({ name: '  collector-1  ', domainController: ' dc01.corp.local ' }));
     expect([value.name, value.type, value.domainController]).toEqual(['collector-1', 'sharphound', 'dc01.corp.local']);

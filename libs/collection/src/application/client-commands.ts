@@ -30,7 +30,8 @@ export class ClientCommands {
   private readonly cipher: SecretCipher;
 
   constructor(private readonly store: ClientStore, config: AppConfig, private readonly clock: Clock) {
-    this.cipher = new SecretCipher(config.secretsKey!);
+    // Read at first use: the CLI builds this module (ingest depends on it) and runs without SECRETS_KEY.
+    this.cipher = new SecretCipher(() => config.secret('SECRETS_KEY'));
   }
 
   /** Checks name, type, then domain_controller; 409 on a live client of the same name (case-insensitive). */

@@ -27,6 +27,12 @@ function storeWith(encryptedKey: string | null) {
 const fixedClock = { now: () => NOW } as Clock;
 
 describe('ClientSigningKeys', () => {
+  it('is built without SECRETS_KEY (the CLI builds this module)', () => {
+    const registry = new SigningKeyRegistry();
+    const keys = new ClientSigningKeys(storeWith(null).store, fixedClock, loadConfig({ DATABASE_URL: 'postgres://h/db' }), registry);
+    expect(registry.sources).toEqual([keys]);
+  });
+
   it('registers itself with the signing-key registry', () => {
     const registry = new SigningKeyRegistry();
     const keys = new ClientSigningKeys(storeWith(null).store, fixedClock, config('k'.repeat(32)), registry);

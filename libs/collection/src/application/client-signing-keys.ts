@@ -16,7 +16,8 @@ export class ClientSigningKeys extends SigningKeySource {
 
   constructor(private readonly store: ClientStore, private readonly clock: Clock, config: AppConfig, keys: SigningKeyRegistry) {
     super();
-    this.cipher = new SecretCipher(config.secretsKey!);
+    // Read at first use: the CLI builds this module (ingest depends on it) and runs without SECRETS_KEY.
+    this.cipher = new SecretCipher(() => config.secret('SECRETS_KEY'));
     keys.register(this);
   }
 

@@ -30,13 +30,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GRAPH_DRIVER: 'neo4j' })).toThrow('GRAPH_DRIVER=neo4j needs NEO4J_URL');
   });
 
-  it('fails naming both secrets when DATABASE_URL is set without them', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET and SECRETS_KEY must be set/);
+  it('accepts DATABASE_URL without the secrets: only the processes that use them require them (the CLI does not)', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://h/db' });
+    expect(config.embedded).toBe(false);
+    expect([config.jwtSecret, config.secretsKey]).toEqual([undefined, undefined]);
   });
 
-  it('accepts DATABASE_URL with both secrets', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: secret, SECRETS_KEY: secret });
+  it('accepts DATABASE_URL with both secrets, and answers each by name', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: 's'.repeat(32) });
     expect(config.embedded).toBe(false);
+    expect([config.secret('JWT_SECRET'), config.secret('SECRETS_KEY')]).toEqual(['j'.repeat(32), 's'.repeat(32)]);
+  });
+
+  it('names the secret read where it is unset, with a ConfigError', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: secret });
+    expect(() => config.secret('SECRETS_KEY')).toThrow(ConfigError);
+    expect(() => config.secret('SECRETS_KEY')).toThrow(
+      'SECRETS_KEY must be set when DATABASE_URL is set: every instance sharing the database must use the same secrets, ' +
+        'and they are never stored in the database (generate one with `openssl rand -base64 48`)',
+    );
+  });
+
+  it('requireSecrets names every secret missing with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db' }).requireSecrets(['JWT_SECRET', 'SECRETS_KEY']))
+      .toThrow(/^JWT_SECRET and SECRETS_KEY must be set when DATABASE_URL is set: /);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db', SECRETS_KEY: secret }).requireSecrets(['JWT_SECRET', 'SECRETS_KEY']))
+      .toThrow(/^JWT_SECRET must be set when DATABASE_URL is set: /);
+  });
+
+  it('requireSecrets checks only the secrets asked for', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: secret }).requireSecrets(['JWT_SECRET'])).not.toThrow();
+  });
+
+  it('requireSecrets asks nothing of the embedded database, which generates them into DATA_DIR', () => {
+    expect(() => loadConfig({}).requireSecrets(['JWT_SECRET', 'SECRETS_KEY'])).not.toThrow();
   });
 
   it.each([

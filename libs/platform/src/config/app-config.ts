@@ -2,6 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 
 export type Edition = 'enterprise' | 'community';
 export type GraphDriver = 'pg' | 'neo4j';
+/** The secrets every process sharing a database must share: only the code that signs sessions or encrypts keys reads them. */
+export type SharedSecret = 'JWT_SECRET' | 'SECRETS_KEY';
 
 /** Typed, validated configuration read once from the environment. */
 export class AppConfig {
@@ -10,7 +12,10 @@ export class AppConfig {
   readonly rootUrl: string;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
-  /** From the environment (required with DATABASE_URL); unset with the embedded database, filled from DATA_DIR by resolveLocalSecrets. */
+  /**
+   * From the environment; with the embedded database, filled from DATA_DIR by resolveLocalSecrets when unset. Read
+   * them through `secret()`: with DATABASE_URL they may be unset in a process that never uses them (the CLI).
+   */
   jwtSecret: string | undefined;
   secretsKey: string | undefined;
   readonly sessionTtlHours: number;
@@ -52,13 +57,35 @@ export class AppConfig {
   /** The Prometheus metrics server (METRICS_HOST, METRICS_PORT); unset METRICS_PORT: no metrics server. */
   readonly metrics: MetricsSettings | undefined;
 
-  constructor(values: Omit<AppConfig, 'embedded'>) {
+  constructor(values: Omit<AppConfig, 'embedded' | 'secret' | 'requireSecrets'>) {
     Object.assign(this, values);
   }
 
   /** True when the service runs its own embedded PostgreSQL. */
   get embedded(): boolean {
     return this.databaseUrl === undefined;
+  }
+
+  /** A shared secret, for the code that uses it; the ConfigError naming it when it is unset. */
+  secret(name: SharedSecret): string {
+    const value = this.secretValue(name);
+    if (value === undefined) throw missingSecrets([name]);
+    return value;
+  }
+
+  /**
+   * Fails, naming every one missing, when DATABASE_URL is set without these secrets: called at the start of a
+   * process that uses them (the API server), so it stops at once rather than at first use. The embedded database
+   * needs none: they are generated into DATA_DIR.
+   */
+  requireSecrets(names: readonly SharedSecret[]): void {
+    if (this.embedded) return;
+    const missing = names.filter((name) => this.secretValue(name) === undefined);
+    if (missing.length > 0) throw missingSecrets(missing);
+  }
+
+  private secretValue(name: SharedSecret): string | undefined {
+    return name === 'JWT_SECRET' ? this.jwtSecret : this.secretsKey;
   }
 }
 
@@ -94,6 +121,13 @@ export interface MetricsSettings {
 
 export class ConfigError extends Error {}
 
+function missingSecrets(names: readonly SharedSecret[]): ConfigError {
+  return new ConfigError(
+    `${names.join(' and ')} must be set when DATABASE_URL is set: every instance sharing the database must use the ` +
+      'same secrets, and they are never stored in the database (generate one with `openssl rand -base64 48`)',
+  );
+}
+
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -105,18 +139,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
+  // Required only where used (AppConfig.secret, requireSecrets): the CLI runs on DATABASE_URL without them.
   const jwtSecret = optional(env, 'JWT_SECRET');
   const secretsKey = optional(env, 'SECRETS_KEY');
-  if (databaseUrl !== undefined) {
-    const missing = [jwtSecret ? undefined : 'JWT_SECRET', secretsKey ? undefined : 'SECRETS_KEY'].filter(Boolean);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `${missing.join(' and ')} must be set when DATABASE_URL is set: every instance sharing the database ` +
-          'must use the same secrets, and they are never stored in the database (generate one with ' +
-          '`openssl rand -base64 48`)',
-      );
-    }
-  }
   for (const [name, value] of [['JWT_SECRET', jwtSecret], ['SECRETS_KEY', secretsKey]] as const) {
     if (value !== undefined && value.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
   }

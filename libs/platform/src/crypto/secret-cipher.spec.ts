@@ -24,6 +24,18 @@ describe('SecretCipher', () => {
     expect(() => cipher.decrypt(`v1:${raw.subarray(0, 20).toString('base64')}`)).toThrow();
   });
 
+  it('reads a key given as a function at first use only, and once', () => {
+    let reads = 0;
+    const deferred = new SecretCipher(() => {
+      reads += 1;
+      return 'k'.repeat(32);
+    });
+    expect(reads).toBe(0);
+    expect(deferred.decrypt(cipher.encrypt('value'))).toBe('value');
+    expect(cipher.decrypt(deferred.encrypt('other'))).toBe('other');
+    expect(reads).toBe(1);
+  });
+
   it('refuses a tampered value', () => {
     const stored = cipher.encrypt('value');
     const tampered = stored.slice(0, -2) + (stored.endsWith('A') ? 'B' : 'A') + '=';

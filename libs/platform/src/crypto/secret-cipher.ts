@@ -7,10 +7,20 @@ const VERSION = 'v1';
  * encrypted at rest rather than hashed. The key is SHA-256 of SECRETS_KEY; the stored form is `v1:<base64 iv|tag|ct>`.
  */
 export class SecretCipher {
-  private readonly key: Buffer;
+  private derivedKey: Buffer | undefined;
 
-  constructor(secretsKey: string) {
-    this.key = createHash('sha256').update(secretsKey, 'utf8').digest();
+  /**
+   * `secretsKey` as a function is read at first use, not here: a module built by a process that never encrypts
+   * (the CLI builds the collection module) then runs without SECRETS_KEY.
+   */
+  constructor(private readonly secretsKey: string | (() => string)) {}
+
+  private get key(): Buffer {
+    if (!this.derivedKey) {
+      const secret = typeof this.secretsKey === 'string' ? this.secretsKey : this.secretsKey();
+      this.derivedKey = createHash('sha256').update(secret, 'utf8').digest();
+    }
+    return this.derivedKey;
   }
 
   /** Encrypts a UTF-8 secret into its stored form. */
