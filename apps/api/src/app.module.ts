@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule, SigningKeysModule } from '@app/platform';
+import { ConfigModule, DatabaseModule, HttpPlatformModule, LoggingModule, MetricsModule, SigningKeysModule } from '@app/platform';
 import { AuthModule } from '@app/auth';
 import { IdentityModule } from '@app/identity';
 import { GraphModule } from '@app/graph';
@@ -13,7 +13,7 @@ import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
 @Module({
-  imports: [ConfigModule, SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations), HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
+  imports: [ConfigModule, SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations), MetricsModule, HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
     AssetGroupsModule, PostureModule, CollectionModule, IngestModule, AnalysisModule],
   controllers: [HealthController],
 })

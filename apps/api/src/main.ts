@@ -1,6 +1,6 @@
 import { Datapipe, SampleData } from '@app/analysis';
 import { Scheduler } from '@app/collection';
-import { AppConfig } from '@app/platform';
+import { AppConfig, MetricsServer } from '@app/platform';
 import { checkApiConfig } from './check-config.js';
 import { createApp } from './create-app.js';
 import { describeStartupError } from './startup-errors.js';
@@ -10,6 +10,7 @@ try {
   checkApiConfig(); // fail fast, before anything starts, on a bad environment
   const app = await createApp();
   const config = app.get(AppConfig);
+  await app.get(MetricsServer).start(); // GET /metrics on its own port when METRICS_PORT is set; closed on shutdown
   await app.listen(config.port, config.host);
   const database = config.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL';
   console.log(

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AssetGroupsModule } from '@app/asset-groups';
 import { GraphModule } from '@app/graph';
 import { IngestModule } from '@app/ingest';
+import { MetricsModule } from '@app/platform';
 import { PostureModule } from '@app/posture';
 import { AnalysisRunner } from './application/analysis-runner.js';
 import { Datapipe } from './application/datapipe.js';
@@ -15,13 +16,14 @@ import { PgAnalysisRequestStore } from './infrastructure/pg-analysis-request.sto
 import { PgDatapipeStatusStore } from './infrastructure/pg-datapipe-status.store.js';
 import { PgPostProcessing } from './infrastructure/pg-post-processing.js';
 import { PgPostureCalculator } from './infrastructure/pg-posture-calculator.js';
+import { DatapipeMetrics } from './infrastructure/datapipe-metrics.js';
 
 /**
  * Analysis after ingest: post-processing (derived edges), tag evaluation, posture statistics; the datapipe that
  * drives ingest and analysis; GET /api/v2/datapipe/status and the analysis request endpoints; the sample data.
  */
 @Module({
-  imports: [GraphModule, IngestModule, AssetGroupsModule, PostureModule],
+  imports: [GraphModule, IngestModule, AssetGroupsModule, PostureModule, MetricsModule],
   controllers: [DatapipeController, AnalysisController],
   providers: [
     { provide: PostProcessing, useClass: PgPostProcessing },
@@ -32,6 +34,7 @@ import { PgPostureCalculator } from './infrastructure/pg-posture-calculator.js';
     AnalysisRunner,
     Datapipe,
     SampleData,
+    DatapipeMetrics,
   ],
   exports: [AnalysisRunner, Datapipe, SampleData, PostProcessing, PostureCalculator],
 })

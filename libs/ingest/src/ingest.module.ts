@@ -2,7 +2,7 @@ import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { tmpdir } from 'node:os';
 import { CollectionModule } from '@app/collection';
 import { GraphModule } from '@app/graph';
-import { UPLOAD_DIR_PREFIX } from '@app/platform';
+import { MetricsModule, UPLOAD_DIR_PREFIX } from '@app/platform';
 import { ClientUploads } from './application/client-uploads.js';
 import { FileIngestor } from './application/file-ingestor.js';
 import { FileUploads } from './application/file-uploads.js';
@@ -15,6 +15,7 @@ import { FileUploadsController } from './http/file-uploads.controller.js';
 import { PgTaskQueue } from './infrastructure/pg-task-queue.js';
 import { PgUploadJobStore } from './infrastructure/pg-upload-job.store.js';
 import { STALE_TEMP_AFTER_MS, sweepStaleTempDirs } from './infrastructure/temp-sweep.js';
+import { UploadJobMetrics } from './infrastructure/upload-job-metrics.js';
 
 /**
  * Ingest: collector files (SharpHound, AzureHound; JSON, zip, gzip) into batched graph writes; the file upload API
@@ -22,7 +23,7 @@ import { STALE_TEMP_AFTER_MS, sweepStaleTempDirs } from './infrastructure/temp-s
  * the temp folders of uploads and tasks a crash left behind (untouched for an hour).
  */
 @Module({
-  imports: [GraphModule, CollectionModule],
+  imports: [GraphModule, CollectionModule, MetricsModule],
   controllers: [FileUploadsController, ClientIngestController],
   providers: [
     { provide: UploadJobStore, useClass: PgUploadJobStore },
@@ -32,6 +33,7 @@ import { STALE_TEMP_AFTER_MS, sweepStaleTempDirs } from './infrastructure/temp-s
     LocalFiles,
     FileUploads,
     ClientUploads,
+    UploadJobMetrics,
   ],
   exports: [FileIngestor, LocalFiles, IngestWork],
 })

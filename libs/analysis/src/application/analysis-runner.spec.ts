@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { TagEvaluation } from '@app/asset-groups';
 import type { NewPostureStat, PostureWriter } from '@app/posture';
-import { remainingMs } from '@app/platform';
+import { Metrics, remainingMs } from '@app/platform';
 import { TIER_ZERO_TAG_ID } from '@app/asset-groups';
 import { AnalysisRunner } from './analysis-runner.js';
 import { AnalysisLock } from './datapipe-ports.js';
@@ -35,9 +35,10 @@ function runner(overrides: { postProcessing?: () => Promise<never> } = {}) {
   };
   const posture = { compute: jest.fn(async (tagId: number) => { calls.push(`posture:${tagId}`); return [ROW]; }) };
   const writer = { record: jest.fn(async (rows: NewPostureStat[]) => void calls.push(`record:${rows.length}`)) };
+  const metrics = new Metrics();
   const subject = new AnalysisRunner(lock, post as unknown as PostProcessing, tags as unknown as TagEvaluation,
-    posture as unknown as PostureCalculator, writer as unknown as PostureWriter);
-  return { subject, calls, writer };
+    posture as unknown as PostureCalculator, writer as unknown as PostureWriter, metrics);
+  return { subject, calls, writer, metrics };
 }
 
 describe('AnalysisRunner', () => {
@@ -49,6 +50,19 @@ describe('AnalysisRunner', () => {
     expect(calls).toEqual(['post:true', 'tags', `posture:${TIER_ZERO_TAG_ID}`, 'record:1']);
     expect(writer.record).toHaveBeenCalledWith([ROW]);
     expect(report).toEqual({ steps: [{ step: 'DCSync', changed: 4 }], tags: 1, postureRows: 1 });
+  });
+
+  it('records how long tag evaluation and posture took in pathwarden_analysis_step_duration_seconds', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const { subject, metrics } = runner();
+    await subject.run();
+
+    const text = await metrics.registry.getSingleMetricAsString('pathwarden_analysis_step_duration_seconds');
+    expect(text.split('\n').filter((line) => line.includes('_count'))).toEqual([
+      'pathwarden_analysis_step_duration_seconds_count{step="TagEvaluation"} 1',
+      'pathwarden_analysis_step_duration_seconds_count{step="Posture"} 1',
+    ]);
   });
 
   it('runs under a deadline far longer than a request', async () => {

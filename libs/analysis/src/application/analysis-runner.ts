@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TagEvaluation, TIER_ZERO_TAG_ID } from '@app/asset-groups';
 import { PostureWriter } from '@app/posture';
-import { runWithRequestContext } from '@app/platform';
+import { Metrics, runWithRequestContext, type Histogram } from '@app/platform';
 import { AnalysisLock } from './datapipe-ports.js';
 import { PostProcessing, PostureCalculator, type StepReport } from './ports.js';
+import { analysisStepDurations, timed } from './step-durations.js';
 
 export interface AnalysisReport {
   steps: StepReport[];
@@ -28,6 +29,8 @@ export const ANALYSIS_DEADLINE_MS = 6 * 60 * 60 * 1000;
 @Injectable()
 export class AnalysisRunner {
   private readonly logger = new Logger('Analysis');
+  /** Post-processing times its own steps; the runner adds the phases after it. */
+  private readonly durations: Histogram<'step'>;
 
   constructor(
     private readonly lock: AnalysisLock,
@@ -35,7 +38,10 @@ export class AnalysisRunner {
     private readonly tags: TagEvaluation,
     private readonly posture: PostureCalculator,
     private readonly writer: PostureWriter,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.durations = analysisStepDurations(metrics);
+  }
 
   run(): Promise<AnalysisReport> {
     const context = { requestId: 'analysis', deadline: Date.now() + ANALYSIS_DEADLINE_MS };
@@ -45,12 +51,15 @@ export class AnalysisRunner {
   private async analyse(): Promise<AnalysisReport> {
     const started = performance.now();
     const steps = await this.postProcessing.run();
-    const evaluation = await this.tags.evaluateAll();
+    const evaluation = await timed(this.durations, 'TagEvaluation', () => this.tags.evaluateAll());
     const failed = evaluation.selectors.filter((selector) => selector.error !== null);
     // A failing selector keeps its previous members (TagEvaluation); the analysis itself goes on.
     for (const selector of failed) this.logger.warn(`selector ${selector.id} of tag ${selector.tagId} failed: ${selector.error}`);
-    const rows = await this.posture.compute(TIER_ZERO_TAG_ID);
-    await this.writer.record(rows);
+    const rows = await timed(this.durations, 'Posture', async () => {
+      const computed = await this.posture.compute(TIER_ZERO_TAG_ID);
+      await this.writer.record(computed);
+      return computed;
+    });
     const changed = steps.reduce((sum, step) => sum + step.changed, 0);
     this.logger.log(
       `analysis done in ${Math.round(performance.now() - started)} ms: ${changed} rows from post-processing, ` +

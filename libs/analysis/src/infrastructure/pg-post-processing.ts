@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, Database } from '@app/platform';
+import { Clock, Database, Metrics, type Histogram } from '@app/platform';
 import { PostProcessing, type StepReport } from '../application/ports.js';
+import { analysisStepDurations, timed } from '../application/step-durations.js';
 import { ADCS_STEPS } from './steps/adcs-steps.js';
 import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from './steps/core-steps.js';
 import type { Sql } from './steps/step.js';
@@ -10,8 +11,11 @@ const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADC
 /** Post-processing on the PostgreSQL graph: every step, in order, in one transaction. */
 @Injectable()
 export class PgPostProcessing extends PostProcessing {
-  constructor(private readonly database: Database, private readonly clock: Clock) {
+  private readonly durations: Histogram<'step'>;
+
+  constructor(private readonly database: Database, private readonly clock: Clock, metrics: Metrics) {
     super();
+    this.durations = analysisStepDurations(metrics);
   }
 
   async run(): Promise<StepReport[]> {
@@ -19,7 +23,9 @@ export class PgPostProcessing extends PostProcessing {
     return this.database.transaction(async (manager) => {
       const sql: Sql = (text, params) => manager.query(text, params);
       const reports: StepReport[] = [];
-      for (const step of STEPS) reports.push({ step: step.name, changed: await step.run(sql, { now }) });
+      for (const step of STEPS) {
+        reports.push({ step: step.name, changed: await timed(this.durations, step.name, () => step.run(sql, { now })) });
+      }
       return reports;
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { resolve } from 'node:path';
-import type { AppConfig, Clock } from '@app/platform';
+import { Metrics, type AppConfig, type Clock } from '@app/platform';
 import { InMemoryGraphStore } from '@app/graph/testing';
 import { FileIngestor } from './file-ingestor.js';
 import { LocalFiles } from './local-files.js';
@@ -16,7 +16,7 @@ const config = {
 describe('LocalFiles and FileIngestor with the real converters', () => {
   it('ingests the 31 sample-data files into a graph of the expected size', async () => {
     const graph = new InMemoryGraphStore();
-    const results = await new LocalFiles(new FileIngestor(graph, config, clock), config).ingest(SAMPLE_ZIP);
+    const results = await new LocalFiles(new FileIngestor(graph, config, clock, new Metrics()), config).ingest(SAMPLE_ZIP);
 
     expect(results).toHaveLength(31);
     expect(results.filter((r) => r.errors.length > 0)).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
-import type { AppConfig, Clock } from '@app/platform';
+import { Metrics, type AppConfig, type Clock } from '@app/platform';
 import type { BatchResult, GraphBatch, GraphStore } from '@app/graph';
 import type { CollectorFileMeta } from '../domain/collector-types.js';
 import { ObjectError, type Converted } from '../domain/converted.js';
@@ -48,7 +48,8 @@ const source = (text: string, name = 'users.json'): IngestSource => ({ name, ope
 
 function setUp(batchSize = 9, Ingestor: typeof FileIngestor = FakeConverting) {
   const graph = new RecordingGraph();
-  return { graph, ingestor: new Ingestor(graph as unknown as GraphStore, config(batchSize), clock) };
+  const metrics = new Metrics();
+  return { graph, metrics, ingestor: new Ingestor(graph as unknown as GraphStore, config(batchSize), clock, metrics) };
 }
 
 describe('FileIngestor', () => {
@@ -61,6 +62,15 @@ describe('FileIngestor', () => {
     expect(graph.batches.map((b) => b.nodes.length + b.edges.length)).toEqual([9, 9, 3]);
     expect(new Set(graph.batches.map((b) => b.seenAt))).toEqual(new Set([NOW.toISOString()]));
     expect(progress).toEqual([3, 3, 1]);
+  });
+
+  it('counts the objects it writes in pathwarden_ingest_objects_total, by collector type', async () => {
+    const { ingestor, metrics } = setUp(9);
+    await ingestor.ingest(source(file([1, 2, 3, 4].map((n) => user(n)))));
+    await ingestor.ingest(source(file([user(5), user(6, 'X', { fail: true })], 'computers')));
+
+    const counted = await metrics.registry.getSingleMetric('pathwarden_ingest_objects_total')!.get();
+    expect(counted.values.map(({ labels, value }) => [labels.type, value])).toEqual([['users', 4], ['computers', 1]]);
   });
 
   it('skips an object the converter refuses with a warning and writes the others', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { AppConfig, Clock, pgErrorCode } from '@app/platform';
+import { AppConfig, Clock, Metrics, pgErrorCode, type Counter } from '@app/platform';
 import { GraphStore } from '@app/graph';
 import type { CollectorFileMeta, CollectorType, DomainCounts } from '../domain/collector-types.js';
 import type { Converted } from '../domain/converted.js';
@@ -49,11 +49,17 @@ export type IngestProgress = (objects: number) => void;
  */
 @Injectable()
 export class FileIngestor {
+  /** Objects written to the graph, by collector type (`pathwarden_ingest_objects_total`). */
+  private readonly written: Counter<'type'>;
+
   constructor(
     private readonly graph: GraphStore,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.written = metrics.counter('pathwarden_ingest_objects_total', 'Collector objects written to the graph', ['type']);
+  }
 
   async ingest(source: IngestSource, progress?: IngestProgress): Promise<FileResult> {
     const result: FileResult = {
@@ -63,6 +69,7 @@ export class FileIngestor {
     const { batchSize, writers } = this.config.ingest;
     const buffer = new BatchBuffer(this.graph, this.clock.now().toISOString(), batchSize, (n) => {
       result.objects += n;
+      this.written.inc({ type: result.type ?? 'unknown' }, n);
       progress?.(n);
     }, writers);
     try {

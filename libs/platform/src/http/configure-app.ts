@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
+import { HttpMetrics } from '../metrics/http-metrics.js';
 import { enterRequestContext, jsonBody, onlyServedPaths, requestIdentity } from './request-pipeline.js';
 import { answerClientErrors } from './transport-errors.js';
 
@@ -18,6 +19,8 @@ export function configureHttp(app: INestApplication): void {
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
   express.set('trust proxy', app.get(AppConfig).trustProxy);
+  // First, so every answer is counted, including those refused before routing; only when metrics are served.
+  if (app.get(AppConfig).metrics) express.use(app.get(HttpMetrics).middleware);
   express.use(requestIdentity);
   express.use(onlyServedPaths);
   express.use(jsonBody);
