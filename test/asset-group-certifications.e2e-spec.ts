@@ -23,9 +23,10 @@ describe('asset group tag certifications', () => {
   let t: TestApp;
   let db: Client;
   let admin: Caller;
-  /** A writer without an email address: records show their user id. */
+  /** A writer without an email address: records show their principal name. */
   let anonymous: Caller;
   let anonymousId: string;
+  let anonymousName: string;
   let certifier: Caller;
   let certifierId: string;
   let reader: Caller;
@@ -70,6 +71,7 @@ describe('asset group tag certifications', () => {
     const plain = await userSession(t, admin, Roles.PowerUser);
     anonymous = plain.caller;
     anonymousId = plain.user.id;
+    anonymousName = plain.user.principal_name;
     const power = await userSession(t, admin, Roles.PowerUser, { email_address: 'certifier@example.com' });
     certifier = power.caller;
     certifierId = power.user.id;
@@ -195,8 +197,8 @@ describe('asset group tag certifications', () => {
         // alice, Tier Zero: the default selector outranks the user-made one, which stays pending
         't0default:alice': [2, 'certifier@example.com', 'reviewed Q3'],
         't0custom:alice': [0, null, null],
-        // bob was revoked through his seed record, by a user without an email (shown as the user id)
-        'lb:bob': [1, anonymousId, null],
+        // bob was revoked through his seed record, by a user without an email (shown by principal name)
+        'lb:bob': [1, anonymousName, null],
         'la:bob': [0, null, null],
         // automatically certified, already certified, and not asked for: untouched
         'la:admins': [3, 'earlier@example.com', null],
@@ -212,7 +214,7 @@ describe('asset group tag certifications', () => {
         .map((m) => [m.name, [m.certified, m.certified_by]]));
       expect(states).toEqual({
         'ALICE@CORP.LOCAL': [2, 'certifier@example.com'],
-        'BOB@CORP.LOCAL': [1, anonymousId],
+        'BOB@CORP.LOCAL': [1, anonymousName],
         'CAROL@CORP.LOCAL': [0, ''],
         'DOMAIN ADMINS@CORP.LOCAL': [3, 'earlier@example.com'],
         'WS01.CORP.LOCAL': [2, 'earlier@example.com'],
@@ -230,7 +232,7 @@ describe('asset group tag certifications', () => {
       const [revoke, ...certify] = res.body.data.members;
       expect(revoke).toEqual({
         id: id.bob, object_id: objectId('bob'), environment_id: ENV, primary_kind: 'User', name: 'BOB@CORP.LOCAL',
-        asset_group_tag_id: labelTag, created_at: expect.stringMatching(RFC3339), certified_by: anonymousId, certified: 1,
+        asset_group_tag_id: labelTag, created_at: expect.stringMatching(RFC3339), certified_by: anonymousName, certified: 1,
         history_id: expect.any(Number), selector_id: sel.lb, action: 1, actor: anonymousId, email: '',
         note: { string: '', valid: false },
       });

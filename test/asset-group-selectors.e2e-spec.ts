@@ -130,7 +130,7 @@ describe('asset group tag selectors', () => {
       expect(errorMessage(await reader.get(`${base(TIER_ZERO)}?counts=true&environments=%00`), 400)).toBe(BAD_FILTER);
     });
 
-    it('filters created_by, updated_by and disabled_by on what the selector shows: the email, else the id', async () => {
+    it('filters created_by, updated_by and disabled_by on what the selector shows: the email', async () => {
       const created = await create(labelId, { name: uniqueName('by'), seeds: [{ type: 1, value: 'S-1' }] });
       await writer.patch(`${base(labelId)}/${created.id}`, { disabled: true });
       const ids = async (query: string) => {

@@ -233,7 +233,7 @@ describe('asset group tags', () => {
       expect(await names('?created_at=gt:2000-01-01T00:00:00Z&name=eq:Owned')).toEqual(['Owned']);
     });
 
-    it('filters created_by and updated_by on what the tag shows: the email of a user who has one, else the id', async () => {
+    it('filters created_by and updated_by on what the tag shows (the email of a user who has one), not the stored id', async () => {
       const names = async (query: string) => {
         const res = await readOnly.get(`/asset-group-tags${query}`);
         expect(res.status).toBe(200);

@@ -332,10 +332,10 @@ describe('/api/v2/bloodhound-users: create and read', () => {
       expect(res.body).toStrictEqual({ data: user });
     });
 
-    it('answers the bootstrap admin as seeded', async () => {
+    it('answers the bootstrap admin as seeded, without an email when ADMIN_EMAIL is unset', async () => {
       const res = await admin.get(`/bloodhound-users/${adminId}`);
       expect(res.body.data).toStrictEqual(userShape({
-        id: adminId, principal_name: 'admin', first_name: 'Admin', last_name: 'User', email_address: 'spam@example.com',
+        id: adminId, principal_name: 'admin', first_name: 'Admin', last_name: 'User', email_address: null,
         roles: [Roles.Administrator], secret: { expires_at: '9999-12-31T00:00:00.000Z' }, logged_in: true,
       }));
     });

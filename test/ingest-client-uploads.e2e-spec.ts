@@ -113,9 +113,27 @@ describe('client uploads', () => {
     expect([accepted.status, accepted.text]).toEqual([202, '']);
     expect(await stored()).toBe(1);
     expect(errorMessage(await ingest(users('WRAITH.CORP', 'S-1-5-21-7-1'), { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }), 400))
-      .toBe(IngestMessages.clientContentType);
+      .toBe('Content encoding must be gzip or identity');
     expect(errorMessage(await ingest('not a zip at all', { 'Content-Type': 'application/zip' }), 400))
       .toBe(IngestMessages.invalidFile('the body is not a zip archive'));
+    expect(await stored()).toBe(1);
+    await work.drain();
+    await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
+  });
+
+  it('takes Content-Encoding x-gzip as gzip, and answers the encoding message for one it does not take', async () => {
+    const jobId = await runningJob(client);
+    const stored = async () => (await pg(`SELECT count(*)::int AS n FROM ingest_tasks WHERE collection_job_id = ${jobId}`))[0].n;
+    const gzipped = gzipSync(users('WRAITH.CORP', 'S-1-5-21-7-2001'));
+    const accepted = await ingest(gzipped, { 'Content-Type': 'application/json', 'Content-Encoding': 'x-gzip' });
+    expect([accepted.status, accepted.text]).toEqual([202, '']);
+    for (const headers of [
+      { 'Content-Type': 'application/gzip', 'Content-Encoding': 'br' },
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate' },
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, gzip' },
+    ]) {
+      expect(errorMessage(await ingest(gzipped, headers), 400)).toBe('Content encoding must be gzip or identity');
+    }
     expect(await stored()).toBe(1);
     await work.drain();
     await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { Clock, ErrorMessages } from '@app/platform';
 import { Datapipe } from '@app/analysis';
@@ -207,6 +208,25 @@ describe('file upload API', () => {
     expect(errorMessage(await upload(id, '{"meta": {"type": "users", "version": 6}}'), 400)).toMatch(/^Error saving ingest file: .*data/);
     expect(errorMessage(await upload(id, '{"data": [], "meta": {"type": "printers"}}'), 400)).toMatch(/^Error saving ingest file: .*printers/);
     expect(errorMessage(await upload(id, '{"data": [, "meta"'), 400)).toMatch(/^Error saving ingest file: /);
+  });
+
+  it('answers 400 to gzip: its content types get the content-type message, a coded body the encoding message', async () => {
+    const id = await startJob();
+    // Sent as the bytes given: superagent would JSON-encode a Buffer under a JSON content type.
+    const raw = (headers: Record<string, string>) =>
+      post(`/${id}`).set(headers).serialize((body: unknown) => body as string).send(gzipSync(users('S-1-5-21-1-7001')));
+    // The file upload API takes JSON and zip (ingest reference §4); gzip is taken from collection clients only.
+    for (const type of ['application/gzip', 'application/x-gzip']) {
+      expect(errorMessage(await raw({ 'Content-Type': type }), 400)).toBe('Content type must be application/json or application/zip');
+    }
+    for (const headers of [
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      { 'Content-Type': 'application/zip', 'Content-Encoding': 'x-gzip' },
+      { 'Content-Type': 'application/gzip', 'Content-Encoding': 'gzip' },
+    ]) {
+      expect(errorMessage(await raw(headers), 400)).toBe('Content encoding must be identity: upload the JSON or zip file as it is');
+    }
+    expect((await pg.query('SELECT count(*)::int AS n FROM ingest_tasks WHERE job_id = $1', [id])).rows[0].n).toBe(0);
   });
 
   it('answers 404 for an unknown job, 400 for a malformed id, and 400 for a job that is not Running', async () => {

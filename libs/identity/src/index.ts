@@ -5,7 +5,7 @@ export { UserCommands } from './application/user-commands.js';
 export type { UserAccess } from './application/ports.js';
 export { Permissions, type Permission } from './domain/permissions.js';
 export { ROLE_SEEDS, SEEDED_PERMISSIONS } from './domain/seed.js';
-export { isSecretExpired, type User } from './domain/user.js';
+export { isSecretExpired, shownName, type User } from './domain/user.js';
 export { generatePassword } from './domain/password-policy.js';
 export { presentUser } from './http/presenters.js';
 export { UserView } from './http/views.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQuery, Principal } from '@app/platform';
-import { UserQueries } from '@app/identity';
+import { shownName, UserQueries } from '@app/identity';
 import {
   planCertification, type CertificationAction, type CertificationChange, type CertificationState, type SelectorRecord,
 } from '../domain/certification.js';
@@ -11,6 +11,8 @@ export interface CertificationAudit {
   actor: string;
   /** Their email address, '' when they have none. */
   email: string;
+  /** How the changed records show who certified (certified_by): the email, else the principal name. */
+  shownAs: string;
   action: CertificationAction;
   note: string | null;
 }
@@ -21,7 +23,7 @@ export interface CertificationRecord {
   createdAt: Date;
   actor: string;
   email: string;
-  /** Who acted as the member rows show it: the email, else the actor's id. */
+  /** Who acted as the member rows show it: the email, else the principal name (the id of a user since deleted). */
   certifiedBy: string;
   action: CertificationAction;
   /** The state the record was left in (the primary record: the action's; the others: pending). */
@@ -40,7 +42,7 @@ export interface CertificationRecord {
 export abstract class CertificationStore {
   /**
    * In one transaction: locks the enabled selectors' records of these nodes, asks `plan` which change, writes the
-   * changes (certified_by = the email, else the actor's id; certified_at = now; the note) and one history row per
+   * changes (certified_by = the audit's shownAs; certified_at = now; the note) and one history row per
    * changed record. Returns how many records changed.
    */
   abstract certify(
@@ -64,8 +66,14 @@ export class CertifyMembers {
   constructor(private readonly store: CertificationStore, private readonly users: UserQueries) {}
 
   async run(principal: Principal, request: CertifyRequest): Promise<number> {
-    const emails = await this.users.emailsOf([principal.userId]);
-    const audit = { actor: principal.userId, email: emails.get(principal.userId) ?? '', action: request.action, note: request.note };
+    const user = await this.users.find(principal.userId);
+    const audit = {
+      actor: principal.userId,
+      email: user?.emailAddress ?? '',
+      shownAs: user ? shownName(user) : principal.userId,
+      action: request.action,
+      note: request.note,
+    };
     const nodeIds = [...new Set(request.memberIds)];
     return this.store.certify(nodeIds, (records) => planCertification(records, request.action), audit);
   }

@@ -4,12 +4,13 @@ import { defineListSpec, recordTimestampFilters, INT16_MAX, INT16_MIN, INT64_MAX
 const SMALLINT = { min: INT16_MIN, max: INT16_MAX } as const;
 
 /**
- * An actor column (created_by, ...) as the wire shows it: the email of a live user who has one, else the stored
- * value (a user id, or SYSTEM), as UserQueries.emailsOf and the presenters do; so a filter matches what a client
- * read. The actor is stored as text, so the user id is compared as text.
+ * An actor column (created_by, ...) as the wire shows it: for a live user, the email, else the principal name;
+ * otherwise the stored value (SYSTEM), as UserQueries.shownNamesOf and the presenters do; so a filter matches what a
+ * client read. The actor is stored as text, so the user id is compared as text.
  */
 const shownActor = (column: string) =>
-  `COALESCE((SELECT NULLIF(u.email_address, '') FROM users u WHERE u.id::text = ${column} AND u.deleted_at IS NULL), ${column})`;
+  `COALESCE((SELECT COALESCE(NULLIF(u.email_address, ''), u.principal_name) FROM users u ` +
+  `WHERE u.id::text = ${column} AND u.deleted_at IS NULL), ${column})`;
 
 /**
  * Filters and sort columns of GET /api/v2/asset-group-tags/{id}/selectors (the read model's alias is `s`; `type`

@@ -24,14 +24,14 @@ export interface SelectorWire {
   counts?: { members: number };
 }
 
-/** The user ids a page of selectors names (created_by, updated_by, disabled_by), for one email look-up. */
+/** The user ids a page of selectors names (created_by, updated_by, disabled_by), for one look-up of their shown names. */
 export function actorsOf(selectors: readonly Selector[]): string[] {
   return selectors.flatMap((s) => [s.createdBy, s.updatedBy, ...(s.disabledBy === null ? [] : [s.disabledBy])]);
 }
 
-/** The wire Selector (agt-wire §2); actors that are users are shown by email. */
-export function presentSelector(selector: SelectorWithCounts, emails: ReadonlyMap<string, string>): SelectorWire {
-  const actor = (id: string) => emails.get(id) ?? id;
+/** The wire Selector (agt-wire §2); actors that are users are shown by email, else by principal name. */
+export function presentSelector(selector: SelectorWithCounts, shownNames: ReadonlyMap<string, string>): SelectorWire {
+  const actor = (id: string) => shownNames.get(id) ?? id;
   return {
     id: selector.id,
     asset_group_tag_id: selector.tagId,

@@ -33,7 +33,8 @@ export class SelectorsController {
   @ApiOperation({
     summary: "List a tag's selectors",
     description: 'Paginated (default limit 50); filters per the reference, `type` = seed type; created_by, updated_by ' +
-      'and disabled_by match what the selector shows (the email of a user who has one, else the user id or SYSTEM); ' +
+      'and disabled_by match what the selector shows (the email of a user who has one, else their principal name; ' +
+      'SYSTEM for seeded selectors); ' +
       'counts=true adds counts.members, `environments` (repeatable) restricting them to those domains or tenants.',
   })
   @ApiOkResponse({ description: '`{count, skip, limit, data: {selectors: [Selector]}}`' })
@@ -42,10 +43,10 @@ export class SelectorsController {
     const counts = readCounts(query) ? { environments: readEnvironments(query) } : null;
     const parsed = parseListQuery(SELECTOR_LIST, query);
     const page = await this.queries.list(tagId, parsed, counts);
-    const emails = await this.users.emailsOf(actorsOf(page.items));
+    const shownNames = await this.users.shownNamesOf(actorsOf(page.items));
     return {
       ...paginated([], { count: page.count, skip: parsed.skip, limit: parsed.limit }),
-      data: { selectors: page.items.map((selector) => presentSelector(selector, emails)) },
+      data: { selectors: page.items.map((selector) => presentSelector(selector, shownNames)) },
     };
   }
 
@@ -96,6 +97,6 @@ export class SelectorsController {
   }
 
   private async present(selector: Selector) {
-    return presentSelector(selector, await this.users.emailsOf(actorsOf([selector])));
+    return presentSelector(selector, await this.users.shownNamesOf(actorsOf([selector])));
   }
 }

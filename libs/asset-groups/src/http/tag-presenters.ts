@@ -56,13 +56,13 @@ export interface AssetGroupMemberWire {
   custom_member: boolean;
 }
 
-/** The user ids tags name (created_by, updated_by), for one email look-up per response. */
+/** The user ids tags name (created_by, updated_by), for one look-up of their shown names per response. */
 export function tagActors(tags: readonly Tag[]): string[] {
   return tags.flatMap((tag) => [tag.createdBy, tag.updatedBy]);
 }
 
-/** The wire tag (spec §2.2); actors that are users with an email are shown by email. */
-export function presentTag(tag: TagWithCounts, emails: ReadonlyMap<string, string>): TagWire {
+/** The wire tag (spec §2.2); actors that are users are shown by email, else by principal name (UserQueries.shownNamesOf). */
+export function presentTag(tag: TagWithCounts, shownNames: ReadonlyMap<string, string>): TagWire {
   return {
     id: tag.id,
     type: tag.type,
@@ -70,9 +70,9 @@ export function presentTag(tag: TagWithCounts, emails: ReadonlyMap<string, strin
     name: tag.name,
     description: tag.description,
     created_at: timestamp(tag.createdAt),
-    created_by: emails.get(tag.createdBy) ?? tag.createdBy,
+    created_by: shownNames.get(tag.createdBy) ?? tag.createdBy,
     updated_at: timestamp(tag.updatedAt),
-    updated_by: emails.get(tag.updatedBy) ?? tag.updatedBy,
+    updated_by: shownNames.get(tag.updatedBy) ?? tag.updatedBy,
     position: nullInt32(tag.position),
     require_certify: nullBool(tag.requireCertify),
     analysis_enabled: nullBool(tag.analysisEnabled),

@@ -29,8 +29,8 @@ export class TagsController {
     summary: 'List asset group tags',
     description: 'Not paginated, by id. Filters: type, created_by, updated_by, deleted_by, require_certify, ' +
       'analysis_enabled (eq, neq); name, description (eq, neq, ~eq); created_at, updated_at, deleted_at. ' +
-      'created_by and updated_by match what the tag shows (the email of a user who has one, else the user id or ' +
-      'SYSTEM). counts=true adds counts.selectors and counts.members.',
+      'created_by and updated_by match what the tag shows (the email of a user who has one, else their principal ' +
+      'name; SYSTEM for seeded tags). counts=true adds counts.selectors and counts.members.',
   })
   @ApiOkResponse({ description: '`{"data": {"tags": [AssetGroupTag]}}`' })
   @ApiErrors(400, 401, 403)
@@ -86,9 +86,9 @@ export class TagsController {
     await this.commands.delete(id);
   }
 
-  /** Tags on the wire, with one email look-up for all of them. */
+  /** Tags on the wire, with one look-up of their authors' shown names for all of them. */
   private async present(tags: TagWithCounts[]): Promise<TagWire[]> {
-    const emails = await this.users.emailsOf(tagActors(tags));
-    return tags.map((tag) => presentTag(tag, emails));
+    const shownNames = await this.users.shownNamesOf(tagActors(tags));
+    return tags.map((tag) => presentTag(tag, shownNames));
   }
 }

@@ -15,7 +15,8 @@ export class MemberView {
   @ApiProperty() asset_group_tag_id: number;
   @ApiProperty({ enum: [0, 1, 2, 3], description: '0 pending, 1 revoked, 2 manual, 3 automatic (addition)' })
   certified: number;
-  @ApiProperty({ description: 'who set the certification, "" when pending (addition)' }) certified_by: string;
+  @ApiProperty({ description: 'who set the certification (email, else principal name), "" when pending (addition)' })
+  certified_by: string;
 }
 
 export class MemberCountsView {
@@ -33,7 +34,7 @@ export class CertificationRecordView {
   @ApiProperty() name: string;
   @ApiProperty() asset_group_tag_id: number;
   @ApiProperty({ format: 'date-time', description: 'when the action was taken' }) created_at: string;
-  @ApiProperty({ description: 'email of the user who acted, else their id' }) certified_by: string;
+  @ApiProperty({ description: 'email of the user who acted, else their principal name' }) certified_by: string;
   @ApiProperty({ enum: [0, 1, 2], description: 'state the record was left in (0: a lower-priority record reset)' })
   certified: number;
   @ApiProperty({ format: 'int64' }) history_id: number;
@@ -58,7 +59,7 @@ export class SelectorView {
   @ApiProperty() id: number;
   @ApiProperty() asset_group_tag_id: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ description: "the creator's email, else their id or SYSTEM" }) created_by: string;
+  @ApiProperty({ description: "the creator's email, else their principal name; SYSTEM for seeded rows" }) created_by: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty() updated_by: string;
   @ApiProperty({ type: NullTimeSchema }) disabled_at: NullTimeSchema;
@@ -114,7 +115,7 @@ export class TagView {
   @ApiProperty() name: string;
   @ApiProperty() description: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ description: "the creator's email, else their id or SYSTEM" }) created_by: string;
+  @ApiProperty({ description: "the creator's email, else their principal name; SYSTEM for seeded rows" }) created_by: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty() updated_by: string;
   @ApiProperty({ type: NullInt32Schema, description: 'tiers: 1 (Tier Zero) .. n' }) position: NullInt32Schema;

@@ -19,7 +19,7 @@ const LOCK_RECORDS = `
 
 /**
  * Writes the planned states and their history in one statement. A record back to pending loses its certifier,
- * time and note (the history keeps them); $4 is who certified (the email, else the actor's id).
+ * time and note (the history keeps them); $4 is who certified as records show it (the audit's shownAs).
  */
 const APPLY_CHANGES = `
   WITH changed AS (
@@ -44,9 +44,15 @@ const APPLY_CHANGES = `
   )
   SELECT count(*)::int AS count FROM logged`;
 
-/** The history as the listing reads it: `certified_by` is who acted (the email, else the actor's id). */
+/**
+ * The history as the listing reads it: `certified_by` is who acted (the email they had, else the principal name of
+ * the live user, else the actor's id).
+ */
 const HISTORY = `
-  SELECT h.id, h.created_at, h.actor, h.email, CASE WHEN h.email <> '' THEN h.email ELSE h.actor END AS certified_by,
+  SELECT h.id, h.created_at, h.actor, h.email,
+         COALESCE(NULLIF(h.email, ''),
+                  (SELECT u.principal_name FROM users u WHERE u.id::text = h.actor AND u.deleted_at IS NULL),
+                  h.actor) AS certified_by,
          h.action, h.certified, h.member_id, h.object_id, h.name, h.primary_kind, h.environment_id,
          h.asset_group_tag_id, h.selector_id, h.note
     FROM asset_group_certification_history h`;
@@ -71,7 +77,7 @@ export class PgCertificationStore extends CertificationStore {
         changes.map((c) => c.selectorId),
         changes.map((c) => c.nodeId),
         changes.map((c) => c.certified),
-        audit.email || audit.actor,
+        audit.shownAs,
         audit.note,
         audit.actor,
         audit.email,

@@ -5,8 +5,10 @@ import { ADMINISTRATOR_ROLE_ID } from '../domain/seed.js';
 import { InitialPasswordNotice, PasswordHasher, UserStore } from './ports.js';
 
 /**
- * Creates the bootstrap administrator on first start. Without ADMIN_PASSWORD a password is generated, handed to
- * the InitialPasswordNotice (a 0600 file and one console line, never the structured log) and marked expired.
+ * Creates the bootstrap administrator on first start, with ADMIN_EMAIL if given (the reference's placeholder
+ * `spam@example.com` would show as the author of everything it creates). Without ADMIN_PASSWORD a password is
+ * generated, handed to the InitialPasswordNotice (a 0600 file and one console line, never the structured log) and
+ * marked expired.
  */
 @Injectable()
 export class BootstrapAdmin implements OnApplicationBootstrap {
@@ -26,7 +28,7 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
         principalName: this.config.adminPrincipalName,
         firstName: 'Admin',
         lastName: 'User',
-        emailAddress: 'spam@example.com',
+        emailAddress: this.config.adminEmail ?? null,
         ssoProviderId: null,
         isDisabled: false,
         roleIds: [ADMINISTRATOR_ROLE_ID],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UUID_PATTERN } from '@app/platform';
-import type { User } from '../domain/user.js';
+import { shownName, type User } from '../domain/user.js';
 import { UserStore } from './ports.js';
 
 /** Read access to users for other modules (e.g. GET /api/v2/self, token owners). */
@@ -12,11 +12,14 @@ export class UserQueries {
     return this.users.findById(id);
   }
 
-  /** Email addresses of the given users (by id); users without one, and ids that are not users (SYSTEM), are left out. */
-  async emailsOf(ids: string[]): Promise<Map<string, string>> {
+  /**
+   * How each of the given users (by id) is shown as the author of a record: their email, else their principal name
+   * (shownName). Ids that are not live users (SYSTEM, deleted users) are left out: callers show the stored value.
+   */
+  async shownNamesOf(ids: string[]): Promise<Map<string, string>> {
     const userIds = [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
     const users = userIds.length === 0 ? [] : await this.users.findByIds(userIds);
-    return new Map(users.filter((u) => u.emailAddress).map((u) => [u.id, u.emailAddress as string]));
+    return new Map(users.map((u) => [u.id, shownName(u)]));
   }
 
   /** The id of the live user with this principal name (case-insensitive, as at login). */

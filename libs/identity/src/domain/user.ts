@@ -28,6 +28,14 @@ export interface User {
   deletedAt: Date | null;
 }
 
+/**
+ * How a user is shown as the author of a record (created_by, updated_by, certified_by, ...): the email, as the
+ * reference shows it, else the principal name (the reference would show an empty string).
+ */
+export function shownName(user: Pick<User, 'emailAddress' | 'principalName'>): string {
+  return user.emailAddress || user.principalName;
+}
+
 /** A password has expired when its expiry is in the past; such a user may only manage themselves. */
 export function isSecretExpired(secret: Pick<AuthSecret, 'expiresAt'> | null, now = new Date()): boolean {
   return secret !== null && secret.expiresAt.getTime() <= now.getTime();

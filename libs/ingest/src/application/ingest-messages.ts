@@ -2,6 +2,9 @@
 export const IngestMessages = {
   contentType: 'Content type must be application/json or application/zip',
   clientContentType: 'Content type must be application/json, application/gzip or application/zip',
+  /** The file upload API takes the file as it is: a coded body (gzip, ...) would be read as the file itself. */
+  contentEncoding: 'Content encoding must be identity: upload the JSON or zip file as it is',
+  clientContentEncoding: 'Content encoding must be gzip or identity',
   invalidFile: (reason: string) => `Error saving ingest file: ${reason}`,
   notRunning: 'job must be in running status to end',
   uploadNotRunning: 'job must be in running status to accept uploads',

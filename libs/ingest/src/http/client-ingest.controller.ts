@@ -7,6 +7,7 @@ import {
 } from '@app/platform';
 import { ClientUploads } from '../application/client-uploads.js';
 import { IngestMessages } from '../application/ingest-messages.js';
+import { bodyEncoding } from './content-encoding.js';
 import { clientUploadKind, uploadName } from './upload-headers.js';
 
 /** A collection client uploads its results, tied to its RUNNING job. Signed client requests only (users get 404). */
@@ -30,6 +31,8 @@ export class ClientIngestController {
   @ApiErrors(400, 401, 403, 404, 413)
   async ingest(@Req() req: PathwardenRequest, @CurrentPrincipal() principal: Principal) {
     if (principal.via !== 'client' || principal.clientId === undefined) throw ApiError.notFound();
+    // Checked first: a coded body's Content-Type describes what it decodes to.
+    if (bodyEncoding(req.headers['content-encoding']) === 'unsupported') throw ApiError.badRequest(IngestMessages.clientContentEncoding);
     const kind = clientUploadKind(req.headers['content-type'], req.headers['content-encoding']);
     if (!kind) throw ApiError.badRequest(IngestMessages.clientContentType);
     const body = await spoolRequestBody(req, this.config.ingest.maxUploadBytes);

@@ -8,6 +8,7 @@ import {
 import { FileUploads } from '../application/file-uploads.js';
 import { IngestMessages } from '../application/ingest-messages.js';
 import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
+import { bodyEncoding } from './content-encoding.js';
 import { presentCompletedTask, presentUploadJob } from './presenters.js';
 import { ACCEPTED_UPLOAD_TYPES, uploadKind, uploadName } from './upload-headers.js';
 
@@ -67,6 +68,8 @@ export class FileUploadsController {
   })
   @ApiErrors(400, 401, 403, 404, 413)
   async upload(@Int64Id('file_upload_job_id') id: string, @Req() req: PathwardenRequest) {
+    // Checked first: a coded body's Content-Type describes what it decodes to (gzip is for client uploads only).
+    if (bodyEncoding(req.headers['content-encoding']) !== 'identity') throw ApiError.badRequest(IngestMessages.contentEncoding);
     const kind = uploadKind(req.headers['content-type']);
     if (!kind) throw ApiError.badRequest(IngestMessages.contentType);
     await this.uploads.requireRunning(jobId(id));

@@ -21,6 +21,7 @@ describe('upload headers', () => {
     expect(clientUploadKind('application/json', undefined)).toBe('json');
     expect(clientUploadKind('application/zip', 'identity')).toBe('zip');
     expect(clientUploadKind('application/json', 'br')).toBeUndefined();
+    expect(clientUploadKind('application/json', 'x-gzip')).toBe('gzip');
   });
 
   it('keeps a report name free of control characters and separators, capped, with a default', () => {

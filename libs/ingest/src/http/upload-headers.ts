@@ -1,4 +1,5 @@
 import type { ContentKind } from '../application/upload-job.js';
+import { bodyEncoding } from './content-encoding.js';
 
 /** The content types the file upload API takes (GET /api/v2/file-upload/accepted-types). */
 export const ACCEPTED_UPLOAD_TYPES = [
@@ -22,10 +23,10 @@ export function uploadKind(contentType: string | undefined): ContentKind | undef
 
 /** What a collection client's body is: JSON, gzip (by Content-Encoding or Content-Type) or zip. */
 export function clientUploadKind(contentType: string | undefined, contentEncoding: string | undefined): ContentKind | undefined {
-  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  const encoding = bodyEncoding(contentEncoding);
   const type = mediaType(contentType);
   if (encoding === 'gzip' || type === 'application/gzip' || type === 'application/x-gzip') return 'gzip';
-  if (encoding !== '' && encoding !== 'identity') return undefined;
+  if (encoding !== 'identity') return undefined;
   return uploadKind(contentType);
 }
 

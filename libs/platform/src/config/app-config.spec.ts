@@ -30,6 +30,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GRAPH_DRIVER: 'neo4j' })).toThrow('GRAPH_DRIVER=neo4j needs NEO4J_URL');
   });
 
+  it('gives the bootstrap administrator no email unless ADMIN_EMAIL is set', () => {
+    expect(loadConfig({}).adminEmail).toBeUndefined();
+    expect(loadConfig({ ADMIN_EMAIL: ' ops@corp.example ' }).adminEmail).toBe('ops@corp.example');
+  });
+
+  it.each(['admin', 'admin@', 'ops@corp', 'a b@corp.example'])('refuses ADMIN_EMAIL=%s, naming it', (value) => {
+    expect(() => loadConfig({ ADMIN_EMAIL: value })).toThrow(new ConfigError(`ADMIN_EMAIL must be an email address, got "${value}"`));
+  });
+
   it('accepts DATABASE_URL without the secrets: only the processes that use them require them (the CLI does not)', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://h/db' });
     expect(config.embedded).toBe(false);

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { isEmail } from 'class-validator';
 
 export type Edition = 'enterprise' | 'community';
 export type GraphDriver = 'pg' | 'neo4j';
@@ -21,6 +22,8 @@ export class AppConfig {
   readonly sessionTtlHours: number;
   readonly adminPrincipalName: string;
   readonly adminPassword: string | undefined;
+  /** Email of the bootstrap administrator, given when it is created (ADMIN_EMAIL); unset: it has none. */
+  readonly adminEmail: string | undefined;
   readonly edition: Edition;
   readonly logLevel: string;
   readonly loginThrottleLimit: number;
@@ -159,6 +162,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  const adminEmail = optional(env, 'ADMIN_EMAIL');
+  if (adminEmail !== undefined && !isEmail(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}"`);
   const graphDriver = optional(env, 'GRAPH_DRIVER') ?? 'pg';
   if (graphDriver !== 'pg' && graphDriver !== 'neo4j') throw new ConfigError('GRAPH_DRIVER must be pg or neo4j');
   const neo4jUrl = optional(env, 'NEO4J_URL');
@@ -177,6 +182,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 8, 1, 24 * 365),
     adminPrincipalName: optional(env, 'ADMIN_PRINCIPAL_NAME') ?? 'admin',
     adminPassword,
+    adminEmail,
     edition,
     logLevel,
     loginThrottleLimit: integer(env, 'LOGIN_THROTTLE_LIMIT', 10, 1, 1_000_000),
