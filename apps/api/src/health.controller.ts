@@ -12,7 +12,7 @@ export class HealthController {
   @ApiSecurity({})
   @ApiOperation({ summary: 'Liveness and database check' })
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up' } } })
-  @ApiErrors(503)
+  @ApiErrors(400, 503) // 400: a malformed Prefer header
   async health() {
     try {
       await this.db.query('SELECT 1');

@@ -1,11 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
-import { ApiErrors, data, RequirePermission } from '@app/platform';
+import { ApiErrors, data, dataSchema, RequirePermission } from '@app/platform';
 import { DatapipeStatusStore } from '../application/datapipe-ports.js';
 import { presentDatapipeStatus } from './presenters.js';
+import { DatapipeStatusView } from './views.js';
 
 @ApiTags('Datapipe')
+@ApiExtraModels(DatapipeStatusView)
 @Controller('datapipe')
 export class DatapipeController {
   constructor(private readonly status: DatapipeStatusStore) {}
@@ -18,6 +20,7 @@ export class DatapipeController {
       'successful analysis); last_analysis_run_at (start of the latest analysis); next_scheduled_analysis_at (always ' +
       'the zero time: analysis follows ingest and requests, there is no schedule). The zero time when never.',
   })
+  @ApiOkResponse({ description: 'The datapipe status', schema: dataSchema({ $ref: getSchemaPath(DatapipeStatusView) }) })
   @ApiErrors(401, 403)
   async get() {
     return data(presentDatapipeStatus(await this.status.read()));

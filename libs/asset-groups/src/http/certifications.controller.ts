@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
 import {
-  ApiErrors, CurrentPrincipal, EnterpriseOnly, paginated, parseListQuery, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, EnterpriseOnly, paginated, pageSchema, parseListQuery, RequirePermission, type Principal,
 } from '@app/platform';
 import { CertificationStore, CertifyMembers } from '../application/certification-commands.js';
 import { CERTIFICATION_LIST } from '../application/list-specs.js';
@@ -47,7 +47,14 @@ export class CertificationsController {
       'primary_kind, environment_id (strings). `environments` (repeatable, as in the member lists) keeps the ' +
       'records of those domains or tenants. sort_by: id, history_id, created_at, name, object_id.',
   })
-  @ApiOkResponse({ description: '`{count, skip, limit, data: {members: [CertificationRecord]}}`' })
+  @ApiOkResponse({
+    description: '`{count, skip, limit, data: {members: [CertificationRecord]}}`',
+    schema: pageSchema({
+      type: 'object',
+      required: ['members'],
+      properties: { members: { type: 'array', items: { $ref: getSchemaPath(CertificationRecordView) } } },
+    }),
+  })
   @ApiErrors(400, 401, 403)
   async history(@Query() query: Record<string, unknown>) {
     const parsed = parseListQuery(CERTIFICATION_LIST, query);

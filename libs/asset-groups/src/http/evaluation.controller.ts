@@ -8,7 +8,7 @@ import { EvaluationRequestDto } from './selector-dtos.js';
 import { presentEvaluationReport } from './selector-presenters.js';
 import { EvaluationReportView } from './views.js';
 
-@ApiTags('Asset Group Tags')
+@ApiTags('Asset group tags')
 @Controller('asset-group-tags/evaluation')
 export class EvaluationController {
   constructor(private readonly evaluation: TagEvaluation, private readonly limits: GraphLimits) {}

@@ -1,7 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
-import { ApiErrors, data, Int64Id, IntId, paginated, parseListQuery, RequirePermission } from '@app/platform';
+import {
+  ApiErrors, data, dataSchema, Int64Id, IntId, paginated, pageSchema, parseListQuery, RequirePermission,
+} from '@app/platform';
 import { MEMBER_LIST } from '../application/list-specs.js';
 import { MemberQueries, type MemberPage } from '../application/member-queries.js';
 import { readEnvironments, SELECTOR_ID, TAG_ID } from './query-params.js';
@@ -12,6 +14,13 @@ const LIST_DESCRIPTION =
   'Paginated (limit 50 by default, at most 1000). sort_by: id, objectid, name (`-` for descending; default id). ' +
   'Filters: name, object_id (eq, neq, ~eq), primary_kind (eq, neq). `environments` (repeatable) keeps members of ' +
   'those domains or tenants. Rows carry `certified` and `certified_by` in addition to the reference fields.';
+
+const MEMBER_PAGE = pageSchema({
+  type: 'object',
+  required: ['members'],
+  properties: { members: { type: 'array', items: { $ref: getSchemaPath(MemberView) } } },
+});
+const MEMBER_COUNTS = dataSchema({ $ref: getSchemaPath(MemberCountsView) });
 
 // Malformed asset-group-tag, selector and member ids answer 404 (the reference).
 
@@ -28,7 +37,7 @@ export class MembersController {
   @Get('members')
   @RequirePermission(Permissions.GraphDBRead)
   @ApiOperation({ summary: "List a tag's members (nodes selected by any of its enabled selectors)", description: LIST_DESCRIPTION })
-  @ApiOkResponse({ description: '`{count, skip, limit, data: {members: [Member]}}`' })
+  @ApiOkResponse({ description: 'A page of members', schema: MEMBER_PAGE })
   @ApiErrors(400, 401, 403, 404)
   async list(@IntId(TAG_ID, 404) tagId: number, @Query() query: Record<string, unknown>) {
     const parsed = parseListQuery(MEMBER_LIST, query);
@@ -40,7 +49,7 @@ export class MembersController {
   @Get('members/counts')
   @RequirePermission(Permissions.GraphDBRead)
   @ApiOperation({ summary: "Count a tag's members per primary kind", description: '`environments` (repeatable) as in the list.' })
-  @ApiOkResponse({ description: '`{"data": {"total_count": n, "counts": {"<primary_kind>": n}}}`' })
+  @ApiOkResponse({ description: 'Members per primary kind', schema: MEMBER_COUNTS })
   @ApiErrors(400, 401, 403, 404)
   async counts(@IntId(TAG_ID, 404) tagId: number, @Query() query: Record<string, unknown>) {
     return data(presentMemberCounts(await this.members.countsOfTag(tagId, readEnvironments(query))));
@@ -61,7 +70,7 @@ export class MembersController {
     summary: "List a selector's members (`source` is this selector's record)",
     description: `${LIST_DESCRIPTION} A selector of another tag: 404; a disabled selector: 409.`,
   })
-  @ApiOkResponse({ description: '`{count, skip, limit, data: {members: [Member]}}`' })
+  @ApiOkResponse({ description: 'A page of members', schema: MEMBER_PAGE })
   @ApiErrors(400, 401, 403, 404, 409)
   async listOfSelector(
     @IntId(TAG_ID, 404) tagId: number,
@@ -76,7 +85,7 @@ export class MembersController {
   @Get(`selectors/:${SELECTOR_ID}/members/counts`)
   @RequirePermission(Permissions.GraphDBRead)
   @ApiOperation({ summary: "Count a selector's members per primary kind" })
-  @ApiOkResponse({ description: '`{"data": {"total_count": n, "counts": {"<primary_kind>": n}}}`' })
+  @ApiOkResponse({ description: 'Members per primary kind', schema: MEMBER_COUNTS })
   @ApiErrors(400, 401, 403, 404, 409)
   async countsOfSelector(
     @IntId(TAG_ID, 404) tagId: number,

@@ -19,7 +19,7 @@ function toInput(dto: UpdateSelectorDto): SelectorInput {
   };
 }
 
-@ApiTags('Asset Group Tags')
+@ApiTags('Asset group tags')
 @Controller(`asset-group-tags/:${TAG_ID}/selectors`)
 export class SelectorsController {
   constructor(

@@ -14,7 +14,7 @@ import { readCounts, TAG_ID } from './query-params.js';
 import { presentTag, tagActors, type TagWire } from './tag-presenters.js';
 import { TagView } from './views.js';
 
-@ApiTags('Asset groups')
+@ApiTags('Asset group tags')
 @Controller('asset-group-tags')
 export class TagsController {
   constructor(

@@ -1,14 +1,14 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
 import {
-  AcceptsBody, ApiError, ApiErrors, AppConfig, CurrentPrincipal, EnterpriseOnly, RequirePermission, spoolRequestBody,
-  type PathwardenRequest, type Principal,
+  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, EnterpriseOnly, RequirePermission,
+  spoolRequestBody, type PathwardenRequest, type Principal,
 } from '@app/platform';
 import { ClientUploads } from '../application/client-uploads.js';
 import { IngestMessages } from '../application/ingest-messages.js';
 import { bodyEncoding } from './content-encoding.js';
-import { clientUploadKind, uploadName } from './upload-headers.js';
+import { CLIENT_UPLOAD_TYPES, clientUploadKind, uploadName } from './upload-headers.js';
 
 /** A collection client uploads its results, tied to its RUNNING job. Signed client requests only (users get 404). */
 @ApiTags('Client flow')
@@ -28,7 +28,10 @@ export class ClientIngestController {
     description: 'Raw body, covered by the signature. Gzip: Content-Encoding gzip or Content-Type application/gzip. ' +
       'No RUNNING job: 400. Sets the job\'s last_ingest. 202, no body. Client-only: users get 404.',
   })
-  @ApiErrors(400, 401, 403, 404, 413)
+  @ApiHeader({ name: 'X-File-Upload-Name', required: false, description: 'the file name shown in the job\'s results' })
+  @ApiUploadBody(CLIENT_UPLOAD_TYPES, 'Collected data: a collector file (JSON), gzip-compressed JSON or a zip of files')
+  @ApiAcceptedResponse({ description: 'Stored for the RUNNING job; ingested by the datapipe. No body' })
+  @ApiErrors(400, 401, 403, 404)
   async ingest(@Req() req: PathwardenRequest, @CurrentPrincipal() principal: Principal) {
     if (principal.via !== 'client' || principal.clientId === undefined) throw ApiError.notFound();
     // Checked first: a coded body's Content-Type describes what it decodes to.

@@ -1,9 +1,12 @@
 import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Permissions } from '@app/identity';
 import {
-  AcceptsBody, ApiError, ApiErrors, AppConfig, CurrentPrincipal, data, Int64Id, paginated, parseListQuery,
-  RequirePermission, spoolRequestBody, type PathwardenRequest, type Principal, type RawQuery,
+  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, data, dataSchema, Int64Id, paginated,
+  pageSchema, parseListQuery, RequirePermission, spoolRequestBody, type PathwardenRequest, type Principal, type RawQuery,
 } from '@app/platform';
 import { FileUploads } from '../application/file-uploads.js';
 import { IngestMessages } from '../application/ingest-messages.js';
@@ -11,6 +14,9 @@ import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
 import { bodyEncoding } from './content-encoding.js';
 import { presentCompletedTask, presentUploadJob } from './presenters.js';
 import { ACCEPTED_UPLOAD_TYPES, uploadKind, uploadName } from './upload-headers.js';
+import { CompletedTaskView, FileUploadJobView } from './views.js';
+
+const job = { $ref: getSchemaPath(FileUploadJobView) };
 
 /** A path job id as a number; an int64 beyond 2^53 names no job that can exist. */
 function jobId(text: string | number): number {
@@ -21,6 +27,7 @@ function jobId(text: string | number): number {
 
 /** The file upload API (reference §4): jobs of uploaded collector files, ingested by the datapipe once ended. */
 @ApiTags('File upload')
+@ApiExtraModels(FileUploadJobView, CompletedTaskView)
 @RequirePermission(Permissions.GraphDBIngest)
 @Controller('file-upload')
 export class FileUploadsController {
@@ -34,6 +41,7 @@ export class FileUploadsController {
       'user_email_address, status, status_message, start_time, end_time, last_ingest, id, created_at, updated_at, deleted_at.',
   })
   @ApiQuery({ name: 'sort_by', required: false, isArray: true })
+  @ApiOkResponse({ description: 'A page of jobs', schema: pageSchema({ type: 'array', items: job }) })
   @ApiErrors(400, 401, 403)
   async list(@Query() query: RawQuery) {
     const parsed = parseListQuery(UPLOAD_JOB_LIST, query);
@@ -43,6 +51,10 @@ export class FileUploadsController {
 
   @Get('accepted-types')
   @ApiOperation({ summary: 'The content types a file upload may have' })
+  @ApiOkResponse({
+    description: 'The accepted media types',
+    schema: dataSchema({ type: 'array', items: { type: 'string', enum: [...ACCEPTED_UPLOAD_TYPES] } }),
+  })
   @ApiErrors(401, 403)
   acceptedTypes() {
     return data([...ACCEPTED_UPLOAD_TYPES]);
@@ -51,6 +63,7 @@ export class FileUploadsController {
   @Post('start')
   @HttpCode(201)
   @ApiOperation({ summary: 'Start a file upload job for the caller (status 1, Running)' })
+  @ApiCreatedResponse({ description: 'The new job', schema: dataSchema(job) })
   @ApiErrors(401, 403)
   async start(@CurrentPrincipal() principal: Principal) {
     return data(presentUploadJob(await this.uploads.start(principal.userId)));
@@ -66,7 +79,10 @@ export class FileUploadsController {
       'application/x-zip-compressed (parameters allowed). X-File-Upload-Name names the file in reports. JSON is ' +
       'checked for meta.type and a data array; a zip against the archive limits (413 for size and ratio). 202, no body.',
   })
-  @ApiErrors(400, 401, 403, 404, 413)
+  @ApiHeader({ name: 'X-File-Upload-Name', required: false, description: 'the file name shown in the job\'s results' })
+  @ApiUploadBody(ACCEPTED_UPLOAD_TYPES, 'A collector file (JSON) or a zip of them')
+  @ApiAcceptedResponse({ description: 'Stored; ingested once the job ends. No body' })
+  @ApiErrors(400, 401, 403, 404)
   async upload(@Int64Id('file_upload_job_id') id: string, @Req() req: PathwardenRequest) {
     // Checked first: a coded body's Content-Type describes what it decodes to (gzip is for client uploads only).
     if (bodyEncoding(req.headers['content-encoding']) !== 'identity') throw ApiError.badRequest(IngestMessages.contentEncoding);
@@ -81,6 +97,7 @@ export class FileUploadsController {
   @Post(':file_upload_job_id/end')
   @HttpCode(200)
   @ApiOperation({ summary: 'End a Running job: it becomes Ingesting (6)' })
+  @ApiOkResponse({ description: 'Ended. Empty body' })
   @ApiErrors(400, 401, 403, 404)
   async end(@Int64Id('file_upload_job_id') id: string) {
     await this.uploads.end(jobId(id));
@@ -88,6 +105,10 @@ export class FileUploadsController {
 
   @Get(':file_upload_job_id/completed-tasks')
   @ApiOperation({ summary: 'Per-file results of a job (file_name, parent_file_name, errors, warnings)' })
+  @ApiOkResponse({
+    description: 'One result per ingested file',
+    schema: dataSchema({ type: 'array', items: { $ref: getSchemaPath(CompletedTaskView) } }),
+  })
   @ApiErrors(400, 401, 403, 404)
   async completedTasks(@Int64Id('file_upload_job_id') id: string) {
     return data((await this.uploads.completedTasks(jobId(id))).map(presentCompletedTask));

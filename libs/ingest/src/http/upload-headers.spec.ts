@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { clientUploadKind, mediaType, uploadKind, uploadName } from './upload-headers.js';
+import {
+  ACCEPTED_UPLOAD_TYPES, CLIENT_UPLOAD_TYPES, clientUploadKind, mediaType, uploadKind, uploadName,
+} from './upload-headers.js';
 
 describe('upload headers', () => {
   it('reads the media type without parameters, in any case', () => {
@@ -22,6 +24,12 @@ describe('upload headers', () => {
     expect(clientUploadKind('application/zip', 'identity')).toBe('zip');
     expect(clientUploadKind('application/json', 'br')).toBeUndefined();
     expect(clientUploadKind('application/json', 'x-gzip')).toBe('gzip');
+  });
+
+  it('takes every content type the OpenAPI document lists for each upload route', () => {
+    expect(ACCEPTED_UPLOAD_TYPES.filter((type) => uploadKind(type) === undefined)).toEqual([]);
+    expect(CLIENT_UPLOAD_TYPES.filter((type) => clientUploadKind(type, undefined) === undefined)).toEqual([]);
+    expect(clientUploadKind('application/x-gzip', undefined)).toBe('gzip');
   });
 
   it('keeps a report name free of control characters and separators, capped, with a default', () => {

@@ -6,6 +6,12 @@ export const ACCEPTED_UPLOAD_TYPES = [
   'application/json', 'application/zip', 'application/x-zip-compressed', 'application/zip-compressed',
 ] as const;
 
+/** Gzip-compressed JSON: collection clients may also say so with Content-Encoding gzip. */
+const GZIP_TYPES = ['application/gzip', 'application/x-gzip'] as const;
+
+/** The content types a collection client's upload (POST /api/v2/ingest) may have. */
+export const CLIENT_UPLOAD_TYPES = [...ACCEPTED_UPLOAD_TYPES, ...GZIP_TYPES] as const;
+
 const ZIP_TYPES = new Set<string>(ACCEPTED_UPLOAD_TYPES.slice(1));
 const MAX_NAME_LENGTH = 255;
 
@@ -25,7 +31,7 @@ export function uploadKind(contentType: string | undefined): ContentKind | undef
 export function clientUploadKind(contentType: string | undefined, contentEncoding: string | undefined): ContentKind | undefined {
   const encoding = bodyEncoding(contentEncoding);
   const type = mediaType(contentType);
-  if (encoding === 'gzip' || type === 'application/gzip' || type === 'application/x-gzip') return 'gzip';
+  if (encoding === 'gzip' || (GZIP_TYPES as readonly string[]).includes(type)) return 'gzip';
   if (encoding !== 'identity') return undefined;
   return uploadKind(contentType);
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiOperation } from '@nestjs/swagger';
+import { DECORATORS } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 
@@ -13,13 +13,22 @@ interface Deprecation {
 }
 
 /**
+ * Marks the operation deprecated in the OpenAPI document, keeping what @ApiOperation declared in either decorator
+ * order (ApiOperation({ deprecated: true }) would reset the summary to '').
+ */
+const ApiDeprecated = (): MethodDecorator => (_target, _key, descriptor) => {
+  const operation: object = Reflect.getMetadata(DECORATORS.API_OPERATION, descriptor.value as object) ?? {};
+  Reflect.defineMetadata(DECORATORS.API_OPERATION, { ...operation, deprecated: true }, descriptor.value as object);
+};
+
+/**
  * Marks a route deprecated: it answers normally plus `Deprecation` and a `Link` to its successor. `{name}` in the
  * successor is filled with the request's path parameter of that name (RFC 8288 wants a URI, not a template).
  */
 export const Deprecated = (successor: string, since = new Date('2025-01-01T00:00:00Z')) =>
   applyDecorators(
     SetMetadata(DEPRECATION_METADATA, { successor, since } satisfies Deprecation),
-    ApiOperation({ deprecated: true }),
+    ApiDeprecated(),
   );
 
 /** Adds the deprecation headers to routes marked @Deprecated. */
