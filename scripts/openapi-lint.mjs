@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -24,7 +24,8 @@ writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
 const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 let status = 0;
 try {
-  execFileSync(process.execPath, [redocly, 'lint', file, '--config', join(rootDir, 'redocly.yaml')], {
+  execFileSync(process.execPath, [redocly, 'lint', basename(file), '--config', join(rootDir, 'redocly.yaml')], {
+    cwd: dirname(file),
     stdio: 'inherit',
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
