@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { Database, Deprecated, EnterpriseOnly, IntId, Public } from '@app/platform';
 
 /** Routes that exist only in tests, to exercise the platform's cross-cutting behaviour through real HTTP. */
@@ -49,6 +49,13 @@ export class ProbeController {
   @Get('items/:item_id')
   item(@IntId('item_id') id: number) {
     return { data: id };
+  }
+
+  /** A query value written to PostgreSQL with no field check, as a route that forgot one would. */
+  @Get('unchecked-text')
+  async uncheckedText(@Query('value') value: string) {
+    const [row] = await this.db.query<{ length: number }>('SELECT length($1::text) AS length', [value]);
+    return { data: row.length };
   }
 
   @Get('boom')

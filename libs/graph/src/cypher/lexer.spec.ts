@@ -100,6 +100,29 @@ describe('tokenize', () => {
     expect(lexError(String.raw`RETURN '\u12'`)).toBe(String.raw`line 1:8 invalid escape sequence '\u12' in string literal`);
   });
 
+  it('refuses the NUL character in a quoted name, which no stored kind or property name can hold', () => {
+    expect(lexError('MATCH (n:`\u0000`) RETURN n')).toBe('line 1:9 a quoted name cannot contain the NUL character');
+    expect(lexError('MATCH (n) RETURN n.`a\u0000b`')).toBe('line 1:19 a quoted name cannot contain the NUL character');
+  });
+
+  it('refuses the NUL character in a string literal, written as is or as an escape', () => {
+    expect(lexError("RETURN 'a\u0000'")).toBe('line 1:7 a string literal cannot contain the NUL character');
+    expect(lexError(String.raw`MATCH (n) WHERE n.name = "\u0000" RETURN n`))
+      .toBe('line 1:25 a string literal cannot contain the NUL character');
+    expect(lexError(String.raw`RETURN '\U00000000'`)).toBe('line 1:7 a string literal cannot contain the NUL character');
+  });
+
+  it('reads a surrogate pair written as two escapes as one character', () => {
+    expect(values(String.raw`'\ud83d\ude00' '\uD83D\uDE00!'`)).toEqual(['😀', '😀!']);
+  });
+
+  it('refuses an escape of half a surrogate pair on its own', () => {
+    expect(lexError(String.raw`RETURN '\ud800'`)).toBe(String.raw`line 1:8 invalid escape sequence '\ud800' in string literal`);
+    expect(lexError(String.raw`RETURN 'a\udc00'`)).toBe(String.raw`line 1:9 invalid escape sequence '\udc00' in string literal`);
+    expect(lexError(String.raw`RETURN '\ud83d\ud83d'`)).toBe(String.raw`line 1:8 invalid escape sequence '\ud83d' in string literal`);
+    expect(lexError(String.raw`RETURN '\U0000D800'`)).toBe(String.raw`line 1:8 invalid escape sequence '\U0000D800' in string literal`);
+  });
+
   it('refuses characters that are not Cypher', () => {
     expect(lexError('MATCH (n) WHERE n.a != 1')).toBe("line 1:20 unexpected character '!'");
   });

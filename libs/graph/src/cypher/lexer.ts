@@ -23,6 +23,12 @@ const ESCAPES: Record<string, string> = {
   N: '\n', T: '\t', R: '\r', B: '\b', F: '\f',
 };
 
+// PostgreSQL text and jsonb cannot hold NUL, so no stored name or value has one (ingest strips them): a query that
+// names one could match nothing, and the database would refuse it as a parameter.
+const NUL_IN_QUOTED_NAME = 'a quoted name cannot contain the NUL character';
+const NUL_IN_STRING = 'a string literal cannot contain the NUL character';
+const LOW_SURROGATE_ESCAPE = /^\\u(d[c-f][0-9a-f]{2})$/i;
+
 const IDENT_START = /[\p{ID_Start}_]/u;
 const IDENT_PART = /[\p{ID_Continue}$]/u;
 const DIGIT = /[0-9]/;
@@ -142,6 +148,7 @@ class Lexer {
       i += 2;
     }
     if (name === '') throw errorAt(this.pos(this.offset), 'a quoted name cannot be empty');
+    if (name.includes('\0')) throw errorAt(this.pos(this.offset), NUL_IN_QUOTED_NAME);
     return this.token('quotedIdent', name, i + 1);
   }
 
@@ -178,12 +185,21 @@ class Lexer {
         const hex = /^[0-9a-fA-F]*/.exec(text.slice(i + 2, i + 2 + digits))![0];
         const code = hex.length === digits ? parseInt(hex, 16) : NaN;
         if (!(code <= 0x10ffff)) throw this.badEscape(i, `\\${e}${hex}`);
+        if (code >= 0xd800 && code <= 0xdfff) {
+          // Half of a UTF-16 pair: valid only as a high half escaped right before its low half (as JSON writes 😀).
+          const low = code <= 0xdbff && e === 'u' ? LOW_SURROGATE_ESCAPE.exec(text.slice(i + 6, i + 12)) : null;
+          if (!low) throw this.badEscape(i, `\\${e}${hex}`);
+          value += String.fromCharCode(code, parseInt(low[1], 16));
+          i += 12;
+          continue;
+        }
         value += String.fromCodePoint(code);
         i += 2 + digits;
       } else {
         throw this.badEscape(i, text.slice(i, i + 2));
       }
     }
+    if (value.includes('\0')) throw errorAt(this.pos(this.offset), NUL_IN_STRING);
     return this.token('string', value, i + 1);
   }
 

@@ -198,8 +198,10 @@ describe('printCypher', () => {
     });
 
     it('keeps arbitrary names and strings inside their quotes (property)', () => {
-      const name = fc.string({ unit: 'binary', minLength: 1 }).filter((s) => !/\\u/i.test(s));
-      fc.assert(fc.property(name, name, fc.string({ unit: 'binary' }), name, (label, key, value, alias) => {
+      // No parsed query holds NUL: the lexer refuses it in names and strings.
+      const name = fc.string({ unit: 'binary', minLength: 1 }).filter((s) => !/\\u|\0/i.test(s));
+      const text = fc.string({ unit: 'binary' }).filter((s) => !s.includes('\0'));
+      fc.assert(fc.property(name, name, text, name, (label, key, value, alias) => {
         const query = hostileQuery(label, key, value, alias);
         expect(normalize(parseCypher(printCypher(query)))).toEqual(normalize(query));
       }), { numRuns: 300 });

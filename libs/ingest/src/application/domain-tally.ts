@@ -1,5 +1,5 @@
 import type { CollectorType, DomainCounts } from '../domain/collector-types.js';
-import { withoutNul } from '../domain/properties.js';
+import { storableText } from '../domain/properties.js';
 
 /** The DomainCounts column each file type counts into; the other types (domains, sessions, ...) count nowhere. */
 const COUNTER: Partial<Record<CollectorType, keyof DomainCounts>> = {
@@ -28,14 +28,15 @@ export function emptyDomainCounts(): DomainCounts {
 export const MAX_DOMAIN_NAME_CHARS = 255;
 
 function domainName(raw: string): string {
-  const name = withoutNul(raw).trim().toUpperCase();
-  return name.length > MAX_DOMAIN_NAME_CHARS ? name.slice(0, MAX_DOMAIN_NAME_CHARS) : name;
+  const name = storableText(raw).trim().toUpperCase();
+  return name.length > MAX_DOMAIN_NAME_CHARS ? name.slice(0, MAX_DOMAIN_NAME_CHARS).toWellFormed() : name;
 }
 
 /**
  * Counts a file's objects per domain (the object's `Properties.domain`, upper-cased) for the collection domain
- * results. Objects without a domain (AzureHound records, stubs) are not counted. Names are stored: NUL is removed
- * and the length capped (a DNS name is at most 253 characters), so a bad value cannot fail the results' write.
+ * results. Objects without a domain (AzureHound records, stubs) are not counted. Names are stored: made storable
+ * (`storableText`) and the length capped (a DNS name is at most 253 characters), so a bad value cannot fail the
+ * results' write.
  */
 export class DomainTally {
   readonly domains: Record<string, DomainCounts> = {};

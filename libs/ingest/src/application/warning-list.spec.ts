@@ -7,6 +7,11 @@ describe('reportText', () => {
     expect(reportText('x'.repeat(MAX_REPORT_CHARS + 1))).toBe(`${'x'.repeat(MAX_REPORT_CHARS)}…`);
   });
 
+  it('replaces a lone surrogate, and the half of a surrogate pair the cap cuts off, with U+FFFD', () => {
+    expect(reportText('a\ud800b')).toBe('a\ufffdb');
+    expect(reportText(`${'x'.repeat(MAX_REPORT_CHARS - 1)}😀`)).toBe(`${'x'.repeat(MAX_REPORT_CHARS - 1)}\ufffd…`);
+  });
+
   it('is applied to every warning', () => {
     const list = new WarningList();
     list.add('bad \u0000 value');

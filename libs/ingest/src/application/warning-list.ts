@@ -1,4 +1,4 @@
-import { withoutNul } from '../domain/properties.js';
+import { storableText } from '../domain/properties.js';
 
 /** Most warnings kept per file: a broken file could otherwise produce one per object. */
 export const MAX_WARNINGS = 100;
@@ -7,12 +7,12 @@ export const MAX_WARNINGS = 100;
 export const MAX_REPORT_CHARS = 500;
 
 /**
- * An error or warning text made safe to store and show: NUL removed (PostgreSQL text and jsonb refuse it) and the
- * length capped.
+ * An error or warning text made safe to store and show: made storable (`storableText`) and the length capped (a cut
+ * through a surrogate pair leaves U+FFFD, never half of the pair).
  */
 export function reportText(text: string): string {
-  const clean = withoutNul(text);
-  return clean.length > MAX_REPORT_CHARS ? `${clean.slice(0, MAX_REPORT_CHARS)}…` : clean;
+  const clean = storableText(text);
+  return clean.length > MAX_REPORT_CHARS ? `${clean.slice(0, MAX_REPORT_CHARS).toWellFormed()}…` : clean;
 }
 
 /** A file's warnings, capped: past the cap only a count is kept, reported as one closing line. */

@@ -11,16 +11,15 @@ export const SERVICE_OWNED_PROPERTIES: ReadonlySet<string> = new Set([
 type Scalar = string | number | boolean;
 
 /**
- * A collector's property map made safe to store: names lower-cased, service-owned names dropped, NUL characters
- * removed from strings (PostgreSQL jsonb refuses them), values kept only when they are scalars or arrays of
- * scalars. Nulls are dropped too: for a collector null means "not known", while a null in a graph write removes
- * the stored property.
+ * A collector's property map made safe to store: names lower-cased, service-owned names dropped, names and strings
+ * made storable (`storableText`), values kept only when they are scalars or arrays of scalars. Nulls are dropped
+ * too: for a collector null means "not known", while a null in a graph write removes the stored property.
  */
 export function cleanProperties(raw: unknown): Properties {
   const clean: Properties = {};
   if (!isPlainObject(raw)) return clean;
   for (const [key, value] of Object.entries(raw)) {
-    const name = withoutNul(key).toLowerCase();
+    const name = storableText(key).toLowerCase();
     if (name === '' || SERVICE_OWNED_PROPERTIES.has(name)) continue;
     const safe = cleanValue(value);
     if (safe !== undefined) clean[name] = safe;
@@ -42,15 +41,19 @@ function cleanValue(value: unknown): Scalar | Scalar[] | undefined {
 }
 
 function cleanScalar(value: unknown): Scalar | undefined {
-  if (typeof value === 'string') return withoutNul(value);
+  if (typeof value === 'string') return storableText(value);
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   return undefined;
 }
 
-/** The text without NUL characters, which PostgreSQL text and jsonb refuse. */
-export function withoutNul(text: string): string {
-  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+/**
+ * The text as PostgreSQL can store it: NUL characters removed (text and jsonb refuse them) and lone surrogates (a
+ * `\uD800` escape without its pair) replaced by U+FFFD (jsonb refuses them), as the reference's Go decoder reads them.
+ */
+export function storableText(text: string): string {
+  const clean = text.includes('\0') ? text.replaceAll('\0', '') : text;
+  return clean.isWellFormed() ? clean : clean.toWellFormed();
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

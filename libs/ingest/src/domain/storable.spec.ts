@@ -6,6 +6,7 @@ import { checkId, longerThan, MAX_ID_BYTES, MAX_INDEXED_BYTES, storable } from '
 const SID = 'S-1-5-21-1-1000';
 const LONG_ID = `S-1-5-21-${'1'.repeat(MAX_ID_BYTES)}`;
 const NUL_ID = 'S-1-5-21-1\u0000-512';
+const LONE_SURROGATE_ID = 'S-1-5-21-1\ud800-512';
 
 const group = (fields: object, Properties: object = {}) =>
   () => convertSharpHound('groups', 6, { ObjectIdentifier: SID, Properties, ...fields });
@@ -36,6 +37,8 @@ describe('checkId', () => {
   it('returns a storable id and refuses NUL or an overlong one', () => {
     expect(checkId(SID, 'id')).toBe(SID);
     expect(() => checkId(NUL_ID, 'id')).toThrow('id contains a NUL character');
+    expect(() => checkId(LONE_SURROGATE_ID, 'id')).toThrow('id contains a lone surrogate');
+    expect(checkId('S-1-😀', 'id')).toBe('S-1-😀');
     expect(() => checkId(LONG_ID, 'id')).toThrow(`id is longer than ${MAX_ID_BYTES} bytes`);
   });
 });
@@ -43,6 +46,7 @@ describe('checkId', () => {
 describe('SharpHound objects PostgreSQL could not store', () => {
   it.each([
     ['an ObjectIdentifier with NUL', { ObjectIdentifier: NUL_ID }, 'ObjectIdentifier contains a NUL character'],
+    ['an ObjectIdentifier with a lone surrogate', { ObjectIdentifier: LONE_SURROGATE_ID }, 'ObjectIdentifier contains a lone surrogate'],
     ['an overlong ObjectIdentifier', { ObjectIdentifier: LONG_ID }, `ObjectIdentifier is longer than ${MAX_ID_BYTES} bytes`],
     ['an ACE PrincipalSID with NUL', { Aces: [{ PrincipalSID: NUL_ID, RightName: 'GenericAll', PrincipalType: 'Group' }] },
       'ACE PrincipalSID contains a NUL character'],
@@ -50,6 +54,8 @@ describe('SharpHound objects PostgreSQL could not store', () => {
       `ACE PrincipalSID is longer than ${MAX_ID_BYTES} bytes`],
     ['a member with NUL', { Members: [{ ObjectIdentifier: NUL_ID, ObjectType: 'User' }] },
       'member ObjectIdentifier contains a NUL character'],
+    ['a member with a lone surrogate', { Members: [{ ObjectIdentifier: LONE_SURROGATE_ID, ObjectType: 'User' }] },
+      'member ObjectIdentifier contains a lone surrogate'],
     ['an overlong member', { Members: [{ ObjectIdentifier: LONG_ID, ObjectType: 'User' }] },
       `member ObjectIdentifier is longer than ${MAX_ID_BYTES} bytes`],
     ['an overlong DN member', { Members: [{ ObjectIdentifier: `DN=CN=${'x'.repeat(MAX_INDEXED_BYTES)}` }] },
@@ -84,6 +90,15 @@ describe('SharpHound objects PostgreSQL could not store', () => {
     })();
     expect(converted.nodes[0].properties.inheritancehashes).toEqual(['ab']);
     expect(converted.edges[0].properties.inheritancehash).toBe('h');
+  });
+
+  it('replaces lone surrogates in values converters set outside the property cleaner with U+FFFD', () => {
+    const converted = group({
+      InheritanceHashes: ['a\ud800b', 'c\ud83d\ude00'],
+      Aces: [{ PrincipalSID: 'S-1-5-21-1-512', RightName: 'GenericAll', PrincipalType: 'Group', InheritanceHash: 'h\udc00' }],
+    })();
+    expect(converted.nodes[0].properties.inheritancehashes).toEqual(['a\ufffdb', 'c😀']);
+    expect(converted.edges[0].properties.inheritancehash).toBe('h\ufffd');
   });
 
   it('keeps ordinary objects as they are', () => {

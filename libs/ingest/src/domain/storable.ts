@@ -1,10 +1,10 @@
 import type { EndpointRef } from '@app/graph';
 import { ObjectError, type Converted } from './converted.js';
-import { withoutNul } from './properties.js';
+import { storableText } from './properties.js';
 
 /**
- * Limits that keep a converted object storable. PostgreSQL refuses NUL in text and jsonb, and a btree index row
- * over about 2.7 KB (objectid, name, distinguishedname, domainsid, tenantid are indexed): such an object would fail
+ * Limits that keep a converted object storable. PostgreSQL refuses NUL in text and jsonb, lone surrogates in jsonb,
+ * and a btree index row over about 2.7 KB (objectid, name, distinguishedname, domainsid, tenantid are indexed): such an object would fail
  * its whole batch's write, so it is refused here instead (ObjectError: the object becomes a warning). Lengths are
  * in UTF-8 bytes, what the index stores.
  */
@@ -27,16 +27,20 @@ export function longerThan(text: string, max: number): boolean {
   return bytes > max;
 }
 
-/** Refuses an identifier (objectid, SID, GUID, DN) that cannot be stored or indexed; returns it otherwise. */
+/**
+ * Refuses an identifier (objectid, SID, GUID, DN) that cannot be stored or indexed; returns it otherwise. Unlike a
+ * text value it is never altered: two ids that differ only there would become one node.
+ */
 export function checkId(id: string, what: string, max = MAX_ID_BYTES): string {
   if (id.includes('\0')) throw new ObjectError(`${what} contains a NUL character`);
+  if (!id.isWellFormed()) throw new ObjectError(`${what} contains a lone surrogate`);
   if (longerThan(id, max)) throw new ObjectError(`${what} is longer than ${max} bytes`);
   return id;
 }
 
 /**
  * The last check of every converter's output: identifiers and indexed properties are refused when unstorable (as
- * above); NUL in other string values (set by converters outside `cleanProperties`) is removed. Returns `converted`.
+ * above); other string values (set by converters outside `cleanProperties`) are made storable. Returns `converted`.
  */
 export function storable(converted: Converted): Converted {
   for (const node of converted.nodes) {
@@ -45,12 +49,12 @@ export function storable(converted: Converted): Converted {
       const value = node.properties[name];
       if (typeof value === 'string') checkId(value, `property ${name}`, MAX_INDEXED_BYTES);
     }
-    stripNul(node.properties);
+    makeTextsStorable(node.properties);
   }
   for (const edge of converted.edges) {
     checkEndpoint(edge.start);
     checkEndpoint(edge.end);
-    stripNul(edge.properties);
+    makeTextsStorable(edge.properties);
   }
   return converted;
 }
@@ -61,13 +65,13 @@ function checkEndpoint(ref: EndpointRef): void {
   else checkId(ref.objectid, 'edge endpoint id');
 }
 
-function stripNul(properties: Record<string, unknown>): void {
+function makeTextsStorable(properties: Record<string, unknown>): void {
   for (const key in properties) {
     const value = properties[key];
     if (typeof value === 'string') {
-      if (value.includes('\0')) properties[key] = withoutNul(value);
-    } else if (Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes('\0'))) {
-      properties[key] = value.map((item: unknown) => (typeof item === 'string' ? withoutNul(item) : item));
+      properties[key] = storableText(value);
+    } else if (Array.isArray(value) && value.some((item) => typeof item === 'string' && storableText(item) !== item)) {
+      properties[key] = value.map((item: unknown) => (typeof item === 'string' ? storableText(item) : item));
     }
   }
 }

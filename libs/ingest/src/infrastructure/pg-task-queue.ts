@@ -6,7 +6,7 @@ import { JobStatus } from '@app/collection';
 import { Database } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { FileResult } from '../application/file-ingestor.js';
-import { withoutNul } from '../domain/properties.js';
+import { storableText } from '../domain/properties.js';
 import { TaskQueue, type ClaimedTask, type EnqueueOutcome, type NewTask } from '../application/ports.js';
 import type { TaskOwner } from '../application/upload-job.js';
 import type { Row } from './pg-upload-rows.js';
@@ -116,8 +116,8 @@ export class PgTaskQueue extends TaskQueue {
            ARRAY(SELECT json_array_elements_text(u.warnings))
          FROM json_to_recordset($3::json) AS u(file_name text, parent_file_name text, errors json, warnings json)`,
         [jobId, collectionJobId, JSON.stringify(results.map((r) => ({
-          file_name: withoutNul(r.fileName), parent_file_name: withoutNul(r.parentFileName ?? ''),
-          errors: r.errors.map(withoutNul), warnings: r.warnings.map(withoutNul),
+          file_name: storableText(r.fileName), parent_file_name: storableText(r.parentFileName ?? ''),
+          errors: r.errors.map(storableText), warnings: r.warnings.map(storableText),
         })))],
       );
       if ('jobId' in owner) {

@@ -7,6 +7,7 @@ export const ErrorMessages = {
   idMalformed: 'id is malformed',
   contentTypeJson: 'content type must be application/json',
   requestBodyEmpty: 'request body is empty',
+  nulCharacters: 'values must not contain NUL characters',
   unmarshalJson: 'error unmarshalling JSON payload',
   payloadTooLarge: 'request body exceeds the limit of 10 MiB',
   tooManyRequests: 'too many requests, try again later',

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { pgErrorCode } from '../database/database.js';
 import { ApiError } from './api-error.js';
+import { noteErrorMessages } from '../logging/request-log-fields.js';
 import { ErrorMessages } from './error-messages.js';
 import type { PathwardenRequest } from './request-pipeline.js';
 
@@ -19,6 +21,13 @@ const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.METHOD_NOT_ALLOWED]: ErrorMessages.resourceNotFound,
 };
 
+/**
+ * SQLSTATEs of a value holding NUL, which PostgreSQL cannot store (22021 in text, 22P05 in jsonb). Only request input
+ * carries one, and every route refuses NUL in its fields first; a value that slipped past them is still the client's
+ * (400), logged so the missing check gets added.
+ */
+const NUL_REFUSED = new Set(['22021', '22P05']);
+
 /** Renders every failure as the spec's error body; unexpected errors answer 500 with no internals and are logged. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -36,6 +45,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       request_id: requestId,
       errors: messages.map((message) => ({ context: '', message })),
     };
+    noteErrorMessages(res, messages);
     res.status(status).json(body);
   }
 
@@ -44,6 +54,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const status = exception.getStatus();
       return { status, messages: [FRAMEWORK_MESSAGES[status] ?? this.clientMessage(exception)] };
+    }
+    const code = pgErrorCode(exception);
+    if (code !== undefined && NUL_REFUSED.has(code)) {
+      this.logger.warn({ request_id: requestId, sqlstate: code }, 'a NUL character reached the database past the field checks');
+      return { status: HttpStatus.BAD_REQUEST, messages: [ErrorMessages.nulCharacters] };
     }
     const error = exception as Error;
     this.logger.error({ request_id: requestId, err: { type: error?.name, message: error?.message, stack: error?.stack } },

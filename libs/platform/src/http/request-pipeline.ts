@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { DEFAULT_WAIT_SECONDS, runWithRequestContext, type RequestContext } from '../context/request-context.js';
 import { ApiError } from './api-error.js';
 import { ErrorMessages } from './error-messages.js';
+import { scanJsonText, withWellFormedStrings } from './json-text-scan.js';
 import { parsePreferWait } from './prefer.js';
 
 /** Largest JSON body accepted (compat part 1): 10 MiB, 413 above. */
@@ -113,10 +114,26 @@ export function requestIdentity(req: Request, res: Response, next: NextFunction)
 const parseJson = express.json({
   limit: JSON_BODY_LIMIT,
   type: ['application/json', 'application/*+json'],
-  verify: (req, _res, buffer) => {
+  verify: (req, _res, buffer, encoding) => {
     (req as PathwardenRequest).rawBody = buffer;
+    checkJsonText(req as Request, buffer, encoding);
   },
 });
+
+/** Requests whose JSON body holds lone surrogate escapes, made well-formed once parsed. */
+const bodiesWithLoneSurrogates = new WeakSet<Request>();
+
+/**
+ * Checks the body's bytes before JSON.parse sees them, so nothing recurses over a hostile body: a body nested
+ * deeper than MAX_JSON_DEPTH is malformed. The bytes must be UTF-8 (RFC 8259), as the reference reads them: the scan
+ * is exact only there, and a UTF-16 or UTF-7 text could hide its brackets from it.
+ */
+function checkJsonText(req: Request, buffer: Buffer, encoding: string): void {
+  if (encoding !== 'utf-8') throw Object.assign(new Error('JSON bodies must be UTF-8'), { type: 'charset.unsupported' });
+  const scan = scanJsonText(buffer);
+  if (scan.tooDeep) throw new Error('JSON body nested too deeply');
+  if (scan.unpairedSurrogate) bodiesWithLoneSurrogates.add(req);
+}
 
 const SERVED_PATHS = /^\/(api\/v2(\/|$)|health(\/|$))/;
 
@@ -129,13 +146,17 @@ export function onlyServedPaths(req: Request, _res: Response, next: NextFunction
 }
 
 /**
- * Parses JSON bodies, turning body-parser failures into the wire's 400/413 errors. Syntax errors are only marked
- * here: the message depends on the route (the cypher endpoint answers `JSON malformed.`), which is known later.
+ * Parses JSON bodies, turning body-parser failures into the wire's 400/413 errors. Syntax errors (and bodies nested
+ * too deeply) are only marked here: the message depends on the route (the cypher endpoint answers `JSON malformed.`),
+ * which is known later. Lone surrogates in strings become U+FFFD, as Go's decoder makes them.
  */
 export function jsonBody(req: Request, res: Response, next: NextFunction): void {
   if (isRawBodyRequest(req)) return next();
   parseJson(req, res, (error?: unknown) => {
-    if (!error) return next();
+    if (!error) {
+      if (bodiesWithLoneSurrogates.has(req)) req.body = withWellFormedStrings(req.body);
+      return next();
+    }
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return next(new ApiError(413, [ErrorMessages.payloadTooLarge]));
     if (type === 'charset.unsupported' || type === 'encoding.unsupported') {

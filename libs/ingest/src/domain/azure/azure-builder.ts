@@ -1,7 +1,7 @@
 import type { BatchEdge, EndpointRef, NodeUpsert, Properties } from '@app/graph';
 import { ObjectError, type Converted } from '../converted.js';
 import { checkId } from '../storable.js';
-import { withoutNul } from '../properties.js';
+import { storableText } from '../properties.js';
 
 /** The base kind every Azure node carries, as `Base` for AD nodes. */
 export const AZ_BASE = 'AZBase';
@@ -14,7 +14,7 @@ export function fields(value: unknown): Fields {
 }
 
 export function str(value: unknown): string {
-  return typeof value === 'string' ? withoutNul(value) : '';
+  return typeof value === 'string' ? storableText(value) : '';
 }
 
 export function upper(value: unknown): string {
@@ -44,7 +44,7 @@ export function props(entries: Record<string, unknown>): Properties {
   const out: Properties = {};
   for (const [key, value] of Object.entries(entries)) {
     if (value === undefined || value === null) continue;
-    if (typeof value === 'string') out[key] = withoutNul(value);
+    if (typeof value === 'string') out[key] = storableText(value);
     else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) out[key] = value;
     else if (Array.isArray(value)) out[key] = value.filter((v) => typeof v === 'string').map((v) => str(v));
   }
