@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { Logger } from 'nestjs-pino';
-import { configureHttp, setupOpenApi } from '@app/platform';
+import { AppLogger, configureHttp, setupOpenApi } from '@app/platform';
 import { AppModule } from '../../apps/api/src/app.module.js';
 
 export const ADMIN_PASSWORD = 'Admin-Password-123!';
@@ -58,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.customize) builder = options.customize(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   configureHttp(app);
   setupOpenApi(app);
   await app.init();
@@ -111,7 +110,7 @@ export async function createSecondInstance(t: TestApp, options: Omit<TestAppOpti
   if (options.customize) builder = options.customize(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   configureHttp(app);
   await app.init();
   return { app, http: () => request(app.getHttpServer()), close: () => app.close() };

@@ -1,7 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
-import { configureHttp, setupOpenApi } from '@app/platform';
+import { AppLogger, configureHttp, setupOpenApi } from '@app/platform';
 import { AppModule } from './app.module.js';
 
 /** Builds the API application (used by main.ts; the e2e tests build theirs the same way via configureHttp). */
@@ -12,7 +11,7 @@ export async function createApp(): Promise<NestExpressApplication> {
     bufferLogs: true,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   configureHttp(app);
   setupOpenApi(app);
   app.enableShutdownHooks();

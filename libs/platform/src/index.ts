@@ -23,6 +23,7 @@ export * from './http/request-pipeline.js';
 export * from './http/transport-errors.js';
 export * from './http/validators.js';
 export * from './http/wire.js';
+export * from './logging/app-logger.js';
 export * from './logging/logging.module.js';
 export * from './metrics/http-metrics.js';
 export * from './metrics/metrics.js';
