@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config/app-config.js';
+import { ConfigError, loadConfig } from '../config/app-config.js';
 import { Metrics } from './metrics.js';
 import { MetricsServer } from './metrics-server.js';
 
@@ -43,14 +43,15 @@ describe('MetricsServer', () => {
     await expect(fetch(url)).rejects.toThrow();
   });
 
-  it('fails to start naming the metrics settings when the port is taken', async () => {
+  it('fails to start with a ConfigError naming the metrics settings when the port is taken', async () => {
     const blocker = createServer();
     blockers.push(blocker);
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as AddressInfo;
-    await expect(serverFor({ METRICS_PORT: String(port) }).start()).rejects.toMatchObject({
-      code: 'EADDRINUSE',
-      message: `metrics server (METRICS_HOST 127.0.0.1, METRICS_PORT ${port}): listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
-    });
+    const failure = await serverFor({ METRICS_PORT: String(port) }).start().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect((failure as Error).message).toBe(
+      `the metrics server cannot listen on 127.0.0.1:${port} (METRICS_HOST, METRICS_PORT): listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppConfig } from '../config/app-config.js';
+import { AppConfig, ConfigError } from '../config/app-config.js';
 import { Metrics } from './metrics.js';
 
 export const METRICS_PATH = '/metrics';
@@ -18,16 +18,18 @@ export class MetricsServer implements OnApplicationShutdown {
 
   constructor(private readonly config: AppConfig, private readonly metrics: Metrics) {}
 
-  /** Starts serving when METRICS_PORT is set; resolves to the metrics URL, or undefined when metrics are off. */
+  /**
+   * Starts serving when METRICS_PORT is set; resolves to the metrics URL, or undefined when metrics are off. A port
+   * it cannot take is the operator's setting to change: a ConfigError, which start-up reports in one line.
+   */
   async start(): Promise<string | undefined> {
     const settings = this.config.metrics;
     if (!settings || this.server) return this.server ? this.url() : undefined;
     this.metrics.collectProcessMetrics();
     const server = createServer((req, res) => void this.answer(req, res));
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => reject(Object.assign(
-        new Error(`metrics server (METRICS_HOST ${settings.host}, METRICS_PORT ${settings.port}): ${error.message}`),
-        { code: error.code },
+      server.once('error', (error: Error) => reject(new ConfigError(
+        `the metrics server cannot listen on ${settings.host}:${settings.port} (METRICS_HOST, METRICS_PORT): ${error.message}`,
       )));
       server.listen(settings.port, settings.host, resolve);
     });
