@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { API_PREFIX, createOpenApiDocument } from '@app/platform';
+import { createOpenApiDocument, useApiPrefix } from '@app/platform';
 import { AppModule } from './app.module.js';
 
 /**
@@ -12,7 +12,7 @@ import { AppModule } from './app.module.js';
 export async function buildOpenApiDocument(rootPath = '/'): Promise<OpenAPIObject> {
   const app = await NestFactory.create(AppModule, { preview: true, logger: false, abortOnError: false, bodyParser: false });
   try {
-    app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] }); // as configureHttp does
+    useApiPrefix(app);
     return createOpenApiDocument(app, rootPath);
   } finally {
     await app.close();

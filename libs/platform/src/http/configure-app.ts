@@ -7,6 +7,11 @@ import { answerClientErrors } from './transport-errors.js';
 
 export const API_PREFIX = 'api/v2';
 
+/** Routes live under /api/v2, except /health (also used to build the OpenAPI document without the pipeline). */
+export function useApiPrefix(app: INestApplication): void {
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+}
+
 /**
  * The HTTP pipeline shared by main.ts and the e2e tests: request id and deadline, JSON body parsing under the
  * 10 MiB limit, then the request context; routes live under /api/v2 except /health. Requests Node's own parser
@@ -25,5 +30,5 @@ export function configureHttp(app: INestApplication): void {
   express.use(onlyServedPaths);
   express.use(jsonBody);
   express.use(enterRequestContext);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  useApiPrefix(app);
 }
