@@ -76,6 +76,19 @@ describe('deeply nested JSON bodies', () => {
   });
 });
 
+describe('deeply nested SAML metadata', () => {
+  it('answers 400 metadata nests elements more than 100 deep, in multipart and in JSON, and stores nothing', async () => {
+    const metadata = `<EntityDescriptor entityID="x">${'<x>'.repeat(5_000)}${'</x>'.repeat(5_000)}</EntityDescriptor>`;
+    const multipart = await t.http().post('/api/v2/sso-providers/saml').set('Authorization', `Bearer ${admin.token}`)
+      .field('name', 'deep-multipart').attach('metadata', Buffer.from(metadata), 'idp-metadata.xml');
+    expect(errorMessage(multipart, 400)).toBe('metadata nests elements more than 100 deep');
+    expect(errorMessage(await admin.post('/sso-providers/saml', { name: 'deep-json', metadata }), 400))
+      .toBe('metadata nests elements more than 100 deep');
+    const providers = (await admin.get('/sso-providers')).body.data as { name: string }[];
+    expect(providers.map((p) => p.name)).toEqual([]);
+  });
+});
+
 describe('NUL in Cypher', () => {
   const cypher = (query: string) => admin.post('/graphs/cypher', { query });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '@app/platform';
-import { SamlMetadataErrors } from '../domain/saml-metadata.js';
+import { SAML_METADATA_MAX_DEPTH, SamlMetadataErrors } from '../domain/saml-metadata.js';
 import { parseSamlMetadata } from './saml-metadata.js';
 
 export const IDP_METADATA = `<?xml version="1.0"?>
@@ -44,6 +44,13 @@ describe('parseSamlMetadata', () => {
       SamlMetadataErrors.malformed,
     );
     expect(messageOf(IDP_METADATA.replace('entity"', 'entity\u0001"'))).toBe(SamlMetadataErrors.malformed);
+  });
+
+  it(`reads elements nested ${SAML_METADATA_MAX_DEPTH} deep and refuses deeper ones with a 400, not the parser's Error`, () => {
+    const nested = (depth: number) => `<EntityDescriptor entityID="x">${'<x>'.repeat(depth - 1)}${'</x>'.repeat(depth - 1)}</EntityDescriptor>`;
+    expect(messageOf(nested(SAML_METADATA_MAX_DEPTH))).toBe(SamlMetadataErrors.noSso);
+    expect(messageOf(nested(SAML_METADATA_MAX_DEPTH + 1))).toBe(SamlMetadataErrors.tooDeep);
+    expect(messageOf(`<a>${'<a>'.repeat(140_000)}${'</a>'.repeat(140_000)}</a>`)).toBe(SamlMetadataErrors.tooDeep);
   });
 
   it('refuses metadata without an SSO location', () => {
