@@ -1,5 +1,11 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError } from './api-error.js';
+
+/**
+ * Most messages one validation failure lists. A body of 70,000 bad array items would otherwise answer 140,000 (and
+ * spreading them into one call overflowed the stack: a 500).
+ */
+export const MAX_VALIDATION_MESSAGES = 100;
 
 /** Flattens class-validator errors (nested DTOs included) into one message per failed constraint. */
 export function validationMessages(errors: ValidationError[], prefix = ''): string[] {
@@ -32,6 +38,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     forbidUnknownValues: true,
     validateCustomDecorators: true,
-    exceptionFactory: (errors) => ApiError.badRequest(...validationMessages(errors)),
+    exceptionFactory: (errors) =>
+      new ApiError(HttpStatus.BAD_REQUEST, validationMessages(errors).slice(0, MAX_VALIDATION_MESSAGES)),
   });
 }
