@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { GraphStore } from '@app/graph';
+import { IdentityPlaceholderEmail1732240000900 } from '@app/identity';
 import { seedGraph } from '@app/graph/testing';
 import { adminCaller, type Caller } from './support/identity.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -85,5 +87,28 @@ describe.each([
     expect(history.body.data.members).toEqual([
       expect.objectContaining({ id: member.id, action: 2, certified_by: shown, email: historyEmail }),
     ]);
+  });
+});
+
+describe('a database whose administrator has the placeholder email of earlier versions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('loses it to the migration, leaving the administrator without an email', async () => {
+    const dataSource = t.app.get(DataSource);
+    await dataSource.query(`UPDATE users SET email_address = 'spam@example.com' WHERE principal_name = 'admin'`);
+    const runner = dataSource.createQueryRunner();
+    try {
+      await new IdentityPlaceholderEmail1732240000900().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const admin = await adminCaller(t);
+    const res = await admin.get('/self');
+    expect(res.status).toBe(200);
+    expect(res.body.data.email_address).toEqual({ string: '', valid: false });
   });
 });

@@ -1,5 +1,5 @@
 import type { MigrationClass } from '@app/platform';
-import { IdentitySchema1732240000100 } from '@app/identity';
+import { IdentityPlaceholderEmail1732240000900, IdentitySchema1732240000100 } from '@app/identity';
 import { AuthSchema1732240000200 } from '@app/auth';
 import { GraphDistinguishedNameIndex1732240000310, GraphSchema1732240000300 } from '@app/graph';
 import { AssetGroupsSchema1732240000400 } from '@app/asset-groups';
@@ -12,4 +12,4 @@ import { AnalysisSchema1732240000800 } from '@app/analysis';
 export const migrations: MigrationClass[] = [IdentitySchema1732240000100, AuthSchema1732240000200, GraphSchema1732240000300,
   GraphDistinguishedNameIndex1732240000310,
   AssetGroupsSchema1732240000400, PostureSchema1732240000500, CollectionSchema1732240000600,
-  IngestSchema1732240000700, AnalysisSchema1732240000800];
+  IngestSchema1732240000700, AnalysisSchema1732240000800, IdentityPlaceholderEmail1732240000900];

@@ -10,3 +10,4 @@ export { generatePassword } from './domain/password-policy.js';
 export { presentUser } from './http/presenters.js';
 export { UserView } from './http/views.js';
 export { IdentitySchema1732240000100 } from './infrastructure/migrations/1732240000100-identity-schema.js';
+export { IdentityPlaceholderEmail1732240000900 } from './infrastructure/migrations/1732240000900-identity-placeholder-email.js';
