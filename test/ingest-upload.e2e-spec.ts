@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
-import { Clock, ErrorMessages } from '@app/platform';
+import { ANALYSIS_LOCK_KEY, Clock, ErrorMessages } from '@app/platform';
 import { Datapipe } from '@app/analysis';
 import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { TaskQueue } from '../libs/ingest/src/application/ports.js';
 import { ARCHIVE_ERRORS } from '../libs/ingest/src/infrastructure/parsing/zip-archive.js';
 import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
@@ -293,6 +295,22 @@ describe('file upload API', () => {
     expect(await job(id)).toMatchObject({ status: 2, total_files: 1 });
   });
 
+  it('takes at once a task a stopping worker handed back, that claim not counted as an attempt', async () => {
+    const id = await startJob();
+    expect((await upload(id, users('S-1-5-21-1-1351'), 'application/json', 'handed-back.json')).status).toBe(202);
+    await post(`/${id}/end`);
+    const queue = t.app.get(TaskQueue);
+    const claimed = await queue.claim(randomUUID(), clock.now(), 60);
+    expect(claimed).toMatchObject({ fileName: 'handed-back.json', attempts: 1 });
+
+    await queue.release(claimed!);
+    const { rows } = await pg.query('SELECT claimed_at, claimed_by, attempts FROM ingest_tasks WHERE job_id = $1', [id]);
+    expect(rows).toEqual([{ claimed_at: null, claimed_by: null, attempts: 0 }]);
+    expect(await work.drain()).toEqual({ processed: 1, fromClients: 0 });
+    expect(await analyse()).toEqual([id]);
+    expect(await job(id)).toMatchObject({ status: 2, total_files: 1, failed_files: 0 });
+  });
+
   it('fails a task claimed more than three times instead of trying it again', async () => {
     const id = await startJob();
     expect((await upload(id, users('S-1-5-21-1-1401'), 'application/json', 'killer.json')).status).toBe(202);
@@ -343,23 +361,25 @@ describe('file upload API', () => {
     expect(await job(id)).toMatchObject({ status: 2, total_files: 1, failed_files: 0 });
   });
 
-  it('claims again a job left Analyzing once its lease runs out, and finishing it twice is harmless', async () => {
+  it('takes over a job left Analyzing at once when no instance holds the analysis lock, never while one does', async () => {
     const id = await startJob();
     expect((await upload(id, users('S-1-5-21-1-1501'))).status).toBe(202);
     await post(`/${id}/end`);
     await work.drain();
-    // Claimed by an instance that then died: Analyzing, its lease (updated_at) no longer renewed.
+    // Claimed by an instance that then stopped or died.
     await pg.query(`UPDATE ingest_jobs SET status = 7, status_message = 'Analyzing', updated_at = $2 WHERE id = $1`, [id, clock.now()]);
-    expect(await work.claimJobsForAnalysis()).toEqual([]);
 
-    clock.at += 61_000;
+    // A live instance analyses (it holds the analysis lock): the job is its to finish, however long it takes.
+    await pg.query('SELECT pg_advisory_lock($1::bigint)', [ANALYSIS_LOCK_KEY]);
+    clock.at += 3_600_000;
     try {
-      expect(await work.claimJobsForAnalysis()).toEqual([id]);
-      // Claimed (and renewed) by this instance now: not handed out again.
       expect(await work.claimJobsForAnalysis()).toEqual([]);
     } finally {
       clock.at = Date.now();
+      await pg.query('SELECT pg_advisory_unlock($1::bigint)', [ANALYSIS_LOCK_KEY]);
     }
+
+    expect(await work.claimJobsForAnalysis()).toEqual([id]);
     await work.finishJobs([id], 'succeeded');
     const done = await job(id);
     expect(done).toMatchObject({ status: 2, status_message: 'Complete', total_files: 1 });

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { AnalysisReport, AnalysisRunner } from './analysis-runner.js';
-import { Datapipe } from './datapipe.js';
+import { Datapipe, HANDED_ON_BY } from './datapipe.js';
 import {
   clock, config, FakeIngestWork as Work, MemoryRequests as Requests, MemoryStatus as Status, NOW, REPORT,
 } from './testing/datapipe-fakes.js';
@@ -12,16 +12,22 @@ const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), {
 describe('Datapipe recovery', () => {
   let work: Work;
   let status: Status;
+  let requests: Requests;
   let run: jest.Mock<() => Promise<AnalysisReport>>;
   let datapipe: Datapipe;
+  let errors: jest.SpiedFunction<Logger['error']>;
 
   beforeEach(() => {
-    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     work = new Work();
     status = new Status();
+    requests = new Requests();
     run = jest.fn(async () => REPORT);
-    datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, new Requests(), config, clock);
+    datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, requests, config, clock);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
   });
 
   it('sets a status a crash left behind back to idle on a pass that does nothing, and at start', async () => {
@@ -63,5 +69,52 @@ describe('Datapipe recovery', () => {
     await expect(datapipe.tick()).rejects.toThrow('connection lost');
     expect(work.finished).toEqual([{ ids: [7], analysis: 'failed' }]);
     expect(status.state.status).toBe('idle');
+  });
+
+  describe('when the service stops during an analysis', () => {
+    let stopped: Promise<void>;
+    beforeEach(() => {
+      // The stop comes while the analysis runs; its statements are then cancelled on the server.
+      run.mockImplementation(async () => {
+        stopped = datapipe.onModuleDestroy();
+        throw new Error('canceling statement due to user request');
+      });
+    });
+
+    it('abandons it: the jobs stay Analyzing for a takeover, the request taken is made again, nothing logged', async () => {
+      const request = { requestedBy: 'u1', requestedAt: NOW };
+      await requests.request(request);
+      work.waiting = [7, 8];
+      expect(await datapipe.tick()).toEqual({ timedOut: 0, processed: 0, jobs: [7, 8], analysis: null });
+      await stopped;
+      expect(work.finished).toEqual([]);
+      expect(requests.current).toEqual(request);
+      expect(status.state).toMatchObject({ status: 'idle', lastAnalysisRunAt: null });
+      expect(errors).not.toHaveBeenCalled();
+    });
+
+    it('requests the analysis that client uploads asked for, and none for jobs alone', async () => {
+      work.pending = 1;
+      work.fromClients = 1;
+      await datapipe.tick();
+      await stopped;
+      expect(requests.current).toEqual({ requestedBy: HANDED_ON_BY, requestedAt: NOW });
+
+      datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, requests = new Requests(), config, clock);
+      work.waiting = [9];
+      await datapipe.tick();
+      await stopped;
+      expect(requests.current).toBeNull();
+      expect(work.finished).toEqual([]);
+    });
+
+    it('fails analyze() (CLI, sample data) and requests that analysis again', async () => {
+      await expect(datapipe.analyze()).rejects.toThrow('canceling statement');
+      await stopped;
+      expect(datapipe.stopping).toBe(true);
+      expect(requests.current).toEqual({ requestedBy: HANDED_ON_BY, requestedAt: NOW });
+      expect(status.state.status).toBe('idle');
+      expect(errors).not.toHaveBeenCalled();
+    });
   });
 });

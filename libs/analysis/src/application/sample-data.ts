@@ -39,14 +39,19 @@ export class SampleData {
     return this.config.sampleData ?? this.embedded?.initialised === true;
   }
 
-  /** Loads the sample data in the background when wanted; failures are logged. */
+  /**
+   * Loads the sample data in the background when wanted; failures are logged. Stopping the service during its
+   * analysis is no failure: the datapipe requests that analysis again for the next start.
+   */
   startInBackground(): void {
     if (!this.wanted() || this.loading) return;
     this.loading = this.load().then(
       (outcome) => {
         if (outcome.loaded) this.logger.log(`sample data loaded: ${outcome.files.length} files`);
       },
-      (error: unknown) => this.logger.error(`sample data failed: ${(error as Error)?.message ?? String(error)}`),
+      (error: unknown) => {
+        if (!this.datapipe.stopping) this.logger.error(`sample data failed: ${(error as Error)?.message ?? String(error)}`);
+      },
     );
   }
 

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database, withAdvisoryLock } from '@app/platform';
+import { ANALYSIS_LOCK_KEY, Database, withAdvisoryLock } from '@app/platform';
 import { AnalysisLock } from '../application/datapipe-ports.js';
-
-/** Key of the advisory lock that serialises analyses ("PWANALYS" as bytes, unlikely to meet another lock). */
-const ANALYSIS_LOCK_KEY = '5789167650366839123';
 
 /**
  * Analyses across instances, one at a time: a PostgreSQL advisory lock held on a connection of its own while the

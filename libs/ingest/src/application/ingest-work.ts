@@ -9,14 +9,20 @@ export interface DrainReport {
 /**
  * The ingest side of the datapipe (libs/analysis drives it on every tick, on every instance). Tasks are claimed
  * with FOR UPDATE SKIP LOCKED under a lease, so instances share the work and a task whose worker died is taken
- * again once its lease runs out.
+ * again once its lease runs out; a worker stopped by its signal hands its task back at once.
  */
 export abstract class IngestWork {
-  /** Claims and ingests pending tasks until none is left or `budgetMs` is spent. */
+  /**
+   * Claims and ingests pending tasks until none is left, `budgetMs` is spent or the caller's signal aborts (the task
+   * in flight is then handed back untried).
+   */
   abstract drain(budgetMs?: number): Promise<DrainReport>;
   /** Running (1) upload jobs with no upload for INGEST_UPLOAD_TIMEOUT → Timed Out (4). Returns how many. */
   abstract timeOutIdleJobs(): Promise<number>;
-  /** Ingesting (6) jobs with no task left → Analyzing (7), message "Analyzing". Returns their ids. */
+  /**
+   * Ingesting (6) jobs with no task left → Analyzing (7), message "Analyzing", and Analyzing jobs nobody analyses
+   * (no instance holds the analysis lock: their analysis was abandoned or died). Returns their ids.
+   */
   abstract claimJobsForAnalysis(): Promise<number[]>;
   /**
    * After analysis: each job → Complete (2), Partially Complete (8) or Failed (5) by its file results and the

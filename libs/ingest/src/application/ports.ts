@@ -21,12 +21,11 @@ export abstract class UploadJobStore {
   /** Running jobs whose last_ingest is before `idleSince` → Timed Out with `message`; how many. */
   abstract timeOutIdle(idleSince: Date, message: string, at: Date): Promise<number>;
   /**
-   * Ingesting jobs with no task left, and Analyzing jobs whose claim was last renewed (updated_at) before `expired`
-   * (their analysis died with its instance) → Analyzing, updated_at = at; their ids.
+   * Ingesting jobs with no task left → Analyzing, updated_at = at; their ids. Also jobs already Analyzing when no
+   * instance holds the analysis lock: their analysis was abandoned (the service stopped) or died with its instance,
+   * and is taken over at once; never while a live instance holds the lock.
    */
-  abstract claimForAnalysis(at: Date, expired: Date): Promise<number[]>;
-  /** Renews the claim of these jobs while they are still Analyzing: updated_at = at. */
-  abstract renewAnalysis(ids: number[], at: Date): Promise<void>;
+  abstract claimForAnalysis(at: Date): Promise<number[]>;
   /**
    * Analyzing jobs → their final status by their file counts and the analysis outcome; end_time = at. Jobs no longer
    * Analyzing are left alone, so finishing a job twice is harmless.
@@ -70,6 +69,11 @@ export abstract class TaskQueue {
   abstract spool(taskId: number, path: string): Promise<void>;
   /** Extends the lease; false once another worker has taken the task. */
   abstract renew(task: ClaimedTask, at: Date): Promise<boolean>;
+  /**
+   * Hands the task back untried (the service is stopping): unclaimed, this claim not counted as an attempt, so the
+   * next worker takes it at once. A no-op once another worker holds it.
+   */
+  abstract release(task: ClaimedTask): Promise<void>;
   /**
    * In one transaction: the per-file results as completed tasks, the job's file counters, the task removed (its
    * bytes with it), then `alsoInTransaction`. False (nothing written) when the lease was lost meanwhile.

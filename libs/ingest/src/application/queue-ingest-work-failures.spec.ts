@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { writeFileSync } from 'node:fs';
 import type { JobIngestLog } from '@app/collection';
-import type { AppConfig, Clock } from '@app/platform';
+import { runWithRequestContext, type AppConfig, type Clock } from '@app/platform';
 import type { FileResult } from './file-ingestor.js';
 import type { LocalFiles } from './local-files.js';
 import type { ClaimedTask, TaskQueue, UploadJobStore } from './ports.js';
@@ -14,32 +14,15 @@ const LEASE_SECONDS = 3;
 const task = (id: number, fields: Partial<ClaimedTask> = {}): ClaimedTask =>
   ({ id, owner: { collectionJobId: 40, clientId: 'c' }, fileName: `f${id}.json`, kind: 'json', attempts: 1, lease: 'lease', ...fields });
 
-/** Analyzing claims and their renewals, as the job store sees them. */
-class FakeJobs {
-  claims: { at: Date; expired: Date }[] = [];
-  renewals: number[][] = [];
-  finished: number[][] = [];
-  next: number[] = [];
-  async claimForAnalysis(at: Date, expired: Date) {
-    this.claims.push({ at, expired });
-    const ids = this.next;
-    this.next = [];
-    return ids;
-  }
-  async renewAnalysis(ids: number[]) {
-    this.renewals.push(ids);
-  }
-  async finish(ids: number[]) {
-    this.finished.push(ids);
-  }
-}
-
-function setUp(tasks: ClaimedTask[], failing: Set<number>) {
+/** A task queue and files whose ingest fails (or runs `during`) for the tasks named. */
+function setUp(tasks: ClaimedTask[], failing: Set<number>, during: (id: number) => void = () => undefined) {
   const completed: number[] = [];
+  const released: number[] = [];
   const queue = {
     claim: async () => tasks.shift() ?? null,
     spool: async (id: number, path: string) => writeFileSync(path, String(id)),
     renew: async () => true,
+    release: async (t: ClaimedTask) => void released.push(t.id),
     complete: async (t: ClaimedTask, _results: FileResult[], also?: () => Promise<void>) => {
       completed.push(t.id);
       await also?.();
@@ -48,22 +31,22 @@ function setUp(tasks: ClaimedTask[], failing: Set<number>) {
   };
   const files = {
     ingest: async (_path: string, options: { name: string }): Promise<FileResult[]> => {
-      if (failing.has(Number(options.name.slice(1, -5)))) throw new Error('the connection was terminated');
+      const id = Number(options.name.slice(1, -5));
+      during(id);
+      if (failing.has(id)) throw new Error('the connection was terminated');
       return [{ fileName: options.name, objects: 1, errors: [], warnings: [], domains: {} }];
     },
   };
-  const jobs = new FakeJobs();
   const work = new QueueIngestWork(
-    queue as unknown as TaskQueue, jobs as unknown as UploadJobStore, { addDomainCounts: async () => undefined } as unknown as JobIngestLog,
+    queue as unknown as TaskQueue, {} as UploadJobStore, { addDomainCounts: async () => undefined } as unknown as JobIngestLog,
     files as unknown as LocalFiles, { ingest: { taskLeaseSeconds: LEASE_SECONDS, uploadTimeoutSeconds: 1200 } } as AppConfig,
     { now: () => NOW } as Clock,
   );
-  return { work, completed, jobs };
+  return { work, completed, released, tasks };
 }
 
 describe('QueueIngestWork failures', () => {
   afterEach(() => {
-    jest.useRealTimers();
     jest.restoreAllMocks();
   });
 
@@ -76,28 +59,20 @@ describe('QueueIngestWork failures', () => {
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('ingest task 2 (f2.json, attempt 1) failed: the connection was terminated'), expect.anything());
   });
 
-  it('claims Analyzing jobs whose lease ran out, and renews the claims it holds until they are finished', async () => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
-    const { work, jobs } = setUp([], new Set());
-    jobs.next = [5, 6];
+  it('hands the task in flight back untried and ends the drain when the service stops, keeping what it ingested', async () => {
+    const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const stop = new AbortController();
+    // Task 2 is cut short by the stop: its write fails (cancelled on the server) once the signal has aborted.
+    const { work, completed, released, tasks } = setUp([task(1), task(2), task(3)], new Set([2]), (id) => {
+      if (id === 2) stop.abort(new Error('stopping'));
+    });
 
-    expect(await work.claimJobsForAnalysis()).toEqual([5, 6]);
-    expect(jobs.claims).toEqual([{ at: NOW, expired: new Date(NOW.getTime() - LEASE_SECONDS * 1000) }]);
-    jest.advanceTimersByTime(LEASE_SECONDS * 1000);
-    await Promise.resolve();
-    expect(jobs.renewals.length).toBeGreaterThanOrEqual(2);
-    expect(jobs.renewals[0]).toEqual([5, 6]);
-
-    await work.finishJobs([5], 'succeeded');
-    jobs.renewals = [];
-    jest.advanceTimersByTime(LEASE_SECONDS * 1000);
-    await Promise.resolve();
-    expect(new Set(jobs.renewals.map((ids) => ids.join()))).toEqual(new Set(['6']));
-
-    await work.finishJobs([6], 'failed');
-    jobs.renewals = [];
-    jest.advanceTimersByTime(LEASE_SECONDS * 3000);
-    expect(jobs.renewals).toEqual([]);
-    expect(jobs.finished).toEqual([[5], [6]]);
+    const report = await runWithRequestContext({ requestId: 'datapipe', deadline: Date.now() + 60_000, signal: stop.signal },
+      () => work.drain());
+    expect(report).toEqual({ processed: 1, fromClients: 1 });
+    expect(completed).toEqual([1]);
+    expect(released).toEqual([2]);
+    expect(tasks.map((t) => t.id)).toEqual([3]);
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobIngestLog } from '@app/collection';
-import { AppConfig, Clock, runWithRequestContext } from '@app/platform';
+import { AppConfig, Clock, currentSignal, runUncancellable, runWithRequestContext } from '@app/platform';
 import { IngestMessages } from './ingest-messages.js';
 import { IngestWork, type DrainReport } from './ingest-work.js';
 import { LocalFiles } from './local-files.js';
@@ -17,6 +17,9 @@ export const MAX_ATTEMPTS = 3;
 /** Deadline of one unit of background work (a task's ingest can take long; the lease, not the deadline, guards it). */
 const WORK_DEADLINE_MS = 24 * 60 * 60 * 1000;
 
+/** Deadline of handing a task back while the service stops. */
+const RELEASE_DEADLINE_MS = 10_000;
+
 /** Prefix of a task's temp folder (swept at start-up when a crash left it behind). */
 export const TASK_DIR_PREFIX = 'pathwarden-task-';
 
@@ -24,17 +27,12 @@ export const TASK_DIR_PREFIX = 'pathwarden-task-';
  * IngestWork over the task queue: one task at a time, spooled from the database to a temp file and ingested with
  * LocalFiles while a timer renews its lease; its results, counters and removal then commit together. A task that
  * throws is logged and left to its lease (taken again once it runs out, failed after MAX_ATTEMPTS); the drain goes
- * on with the next one.
- *
- * Upload jobs claimed for analysis (Analyzing) hold a lease too, their updated_at: renewed here until they are
- * finished, so a job whose instance died during the analysis is claimed again once it runs out.
+ * on with the next one. When the caller's signal aborts (the service is stopping), the task in flight is handed
+ * back untried instead and the drain ends.
  */
 @Injectable()
-export class QueueIngestWork extends IngestWork implements OnModuleDestroy {
+export class QueueIngestWork extends IngestWork {
   private readonly logger = new Logger(QueueIngestWork.name);
-  /** Jobs this instance claimed for analysis and has not finished yet: their lease is renewed. */
-  private readonly analysing = new Set<number>();
-  private analysisRenewal: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly tasks: TaskQueue,
@@ -51,12 +49,18 @@ export class QueueIngestWork extends IngestWork implements OnModuleDestroy {
     return background(async () => {
       const report: DrainReport = { processed: 0, fromClients: 0 };
       const stopAt = Date.now() + budgetMs;
-      while (Date.now() < stopAt) {
-        const task = await this.tasks.claim(randomUUID(), this.clock.now(), this.config.ingest.taskLeaseSeconds);
-        if (!task) break;
-        if (!(await this.processSafely(task))) continue;
-        report.processed++;
-        if ('collectionJobId' in task.owner) report.fromClients++;
+      const signal = currentSignal();
+      try {
+        while (Date.now() < stopAt && !signal?.aborted) {
+          const task = await this.tasks.claim(randomUUID(), this.clock.now(), this.config.ingest.taskLeaseSeconds);
+          if (!task) break;
+          if (!(await this.processSafely(task))) continue;
+          report.processed++;
+          if ('collectionJobId' in task.owner) report.fromClients++;
+        }
+      } catch (error) {
+        // Stopped by the signal (the task in flight went back to the queue): what was ingested so far stands.
+        if (!signal?.aborted) throw error;
       }
       return report;
     });
@@ -70,28 +74,12 @@ export class QueueIngestWork extends IngestWork implements OnModuleDestroy {
     return background(() => this.jobs.timeOutIdle(idleSince, message, now));
   }
 
-  async claimJobsForAnalysis(): Promise<number[]> {
-    const now = this.clock.now();
-    const expired = new Date(now.getTime() - this.config.ingest.taskLeaseSeconds * 1000);
-    const ids = await background(() => this.jobs.claimForAnalysis(now, expired));
-    for (const id of ids) this.analysing.add(id);
-    if (this.analysing.size > 0 && !this.analysisRenewal) {
-      this.analysisRenewal = setInterval(() => void this.renewAnalysis(), (this.config.ingest.taskLeaseSeconds * 1000) / 3);
-      this.analysisRenewal.unref();
-    }
-    return ids;
+  claimJobsForAnalysis(): Promise<number[]> {
+    return background(() => this.jobs.claimForAnalysis(this.clock.now()));
   }
 
-  async finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
-    // Released first: should the update fail, the lease runs out and another pass finishes the jobs.
-    for (const id of ids) this.analysing.delete(id);
-    if (this.analysing.size === 0) this.stopAnalysisRenewal();
-    await background(() => this.jobs.finish(ids, analysis, this.clock.now()));
-  }
-
-  onModuleDestroy(): void {
-    this.analysing.clear();
-    this.stopAnalysisRenewal();
+  finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void> {
+    return background(() => this.jobs.finish(ids, analysis, this.clock.now()));
   }
 
   busy(): Promise<boolean> {
@@ -101,11 +89,17 @@ export class QueueIngestWork extends IngestWork implements OnModuleDestroy {
   /**
    * `process`, its failure logged instead of thrown: the reports of the tasks already ingested stand, and the task
    * keeps its lease until it runs out (then it is taken again, and failed after MAX_ATTEMPTS). False when it failed.
+   * Cut short by the signal (the service is stopping), the task is handed back and the abort thrown: the drain ends.
    */
   private async processSafely(task: ClaimedTask): Promise<boolean> {
     try {
       return await this.process(task);
     } catch (error) {
+      const signal = currentSignal();
+      if (signal?.aborted) {
+        await runUncancellable('datapipe', RELEASE_DEADLINE_MS, () => this.tasks.release(task));
+        throw signal.reason;
+      }
       this.logger.error(`ingest task ${task.id} (${task.fileName}, attempt ${task.attempts}) failed: ${(error as Error)?.message ?? String(error)}`,
         (error as Error)?.stack);
       return false;
@@ -148,20 +142,6 @@ export class QueueIngestWork extends IngestWork implements OnModuleDestroy {
     }
   }
 
-  private async renewAnalysis(): Promise<void> {
-    const ids = [...this.analysing];
-    if (ids.length === 0) return;
-    try {
-      await background(() => this.jobs.renewAnalysis(ids, this.clock.now()));
-    } catch (error) {
-      this.logger.warn(`could not renew the analysis lease of upload jobs ${ids.join(', ')}: ${(error as Error).message}`);
-    }
-  }
-
-  private stopAnalysisRenewal(): void {
-    clearInterval(this.analysisRenewal);
-    this.analysisRenewal = undefined;
-  }
 }
 
 function background<T>(work: () => Promise<T>): Promise<T> {

@@ -101,6 +101,13 @@ export class PgTaskQueue extends TaskQueue {
     return rows.length > 0;
   }
 
+  async release(task: ClaimedTask): Promise<void> {
+    await this.db.query(
+      'UPDATE ingest_tasks SET claimed_at = NULL, claimed_by = NULL, attempts = attempts - 1 WHERE id = $1 AND claimed_by = $2',
+      [task.id, task.lease],
+    );
+  }
+
   complete(task: ClaimedTask, results: FileResult[], alsoInTransaction?: () => Promise<void>): Promise<boolean> {
     return this.db.transaction(async (m) => {
       const removed: Row[] = await m.query(

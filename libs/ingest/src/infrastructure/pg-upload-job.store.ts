@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobStatus } from '@app/collection';
-import { applyListQuery, Database, type ListQuery } from '@app/platform';
+import { ANALYSIS_LOCK_KEY, applyListQuery, Database, type ListQuery } from '@app/platform';
 import { IngestMessages } from '../application/ingest-messages.js';
 import { UploadJobStore, type EndOutcome, type Page } from '../application/ports.js';
 import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
@@ -81,28 +81,23 @@ export class PgUploadJobStore extends UploadJobStore {
     return rows.length;
   }
 
-  async claimForAnalysis(at: Date, expired: Date): Promise<number[]> {
-    // An Analyzing job's updated_at is its claim's lease: renewed while its analysis runs (renewAnalysis). Of two
-    // instances taking the same expired job, the second finds updated_at renewed when the row lock is granted.
+  async claimForAnalysis(at: Date): Promise<number[]> {
+    // Analyzing jobs are taken over only if the analysis lock is free: tried inside this transaction, so no instance
+    // can start an analysis meanwhile. A live instance that claimed jobs is analysing (holding the lock) or waiting
+    // for it; between its claim and its lock request (a few ms) its jobs may be taken over too, which costs one
+    // analysis more and nothing else: finishing a job twice is harmless.
     const rows = await this.db.query<Row>(
-      `WITH claimed AS (
+      `WITH lock AS (SELECT pg_try_advisory_xact_lock($3::bigint) AS free),
+       claimed AS (
          UPDATE ingest_jobs j SET status = ${JobStatus.Analyzing}, status_message = $1, updated_at = $2
          WHERE j.deleted_at IS NULL AND (
            (j.status = ${JobStatus.Ingesting} AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.job_id = j.id))
-           OR (j.status = ${JobStatus.Analyzing} AND j.updated_at < $3))
+           OR (j.status = ${JobStatus.Analyzing} AND (SELECT free FROM lock)))
          RETURNING j.id)
        SELECT id FROM claimed`,
-      [IngestMessages.analyzing, at, expired],
+      [IngestMessages.analyzing, at, ANALYSIS_LOCK_KEY],
     );
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-  }
-
-  async renewAnalysis(ids: number[], at: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.query(
-      `UPDATE ingest_jobs SET updated_at = $2 WHERE id = ANY($1::bigint[]) AND status = ${JobStatus.Analyzing}`,
-      [ids, at],
-    );
   }
 
   async finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void> {

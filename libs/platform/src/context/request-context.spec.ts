@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { remainingMs, runWithDeadlineCap, runWithRequestContext } from './request-context.js';
+import {
+  currentSignal, remainingMs, runUncancellable, runWithDeadlineAtLeast, runWithDeadlineCap, runWithRequestContext,
+} from './request-context.js';
 
 describe('runWithDeadlineCap', () => {
   it('brings a later request deadline forward to the cap', () => {
@@ -19,5 +21,29 @@ describe('runWithDeadlineCap', () => {
   it('caps the default wait outside a request', () => {
     const now = Date.now();
     runWithDeadlineCap(1_000, () => expect(remainingMs(now)).toBe(1_000), now);
+  });
+});
+
+describe('cancellation signal', () => {
+  it('carries over into a nested context that sets only its own id and deadline, and into capped deadlines', () => {
+    const stop = new AbortController();
+    runWithRequestContext({ requestId: 'datapipe', deadline: Date.now() + 1_000, signal: stop.signal }, () => {
+      runWithRequestContext({ requestId: 'analysis', deadline: Date.now() + 60_000 }, () => {
+        expect(currentSignal()).toBe(stop.signal);
+        runWithDeadlineCap(1_000, () => expect(currentSignal()).toBe(stop.signal));
+        runWithDeadlineAtLeast(1_000, () => expect(currentSignal()).toBe(stop.signal));
+      });
+    });
+  });
+
+  it('is absent outside a context, and in work run uncancellable inside a cancellable one', () => {
+    const stop = new AbortController();
+    expect(currentSignal()).toBeUndefined();
+    runWithRequestContext({ requestId: 'datapipe', deadline: Date.now() + 1_000, signal: stop.signal }, () => {
+      runUncancellable('settle', 5_000, () => {
+        expect(currentSignal()).toBeUndefined();
+        expect(remainingMs()).toBeGreaterThan(4_000);
+      });
+    });
   });
 });

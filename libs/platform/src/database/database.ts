@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { remainingMs } from '../context/request-context.js';
+import { currentSignal, remainingMs } from '../context/request-context.js';
 import { ApiError } from '../http/api-error.js';
 
 /** PostgreSQL SQLSTATEs the platform maps to wire errors. */
@@ -31,7 +31,9 @@ export interface TransactionOptions {
 /**
  * Runs database work under the request's deadline: each unit of work is one transaction with a local (never
  * session-wide, on a pooled connection) statement_timeout of the time left, plus a timer that cancels the running
- * statement on the server when the deadline passes; a cancelled statement answers 504 `request timed out`.
+ * statement on the server when the deadline passes; a cancelled statement answers 504 `request timed out`. The
+ * context's signal (background work while the service stops) cancels the running statement the same way, and no
+ * unit of work starts once it has aborted.
  */
 @Injectable()
 export class Database {
@@ -47,6 +49,8 @@ export class Database {
   async transaction<T>(work: (manager: EntityManager) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const outer = this.current.getStore();
     if (outer) return work(outer);
+    const signal = currentSignal();
+    signal?.throwIfAborted();
     const budget = Math.floor(remainingMs());
     if (budget <= 0) throw ApiError.timedOut();
     try {
@@ -59,11 +63,15 @@ export class Database {
           [String(budget), options.readOnly ? 'on' : 'off'],
         );
         // statement_timeout bounds each statement; the timer also stops the one running when the deadline passes.
-        const timer = setTimeout(() => void this.cancelBackend(pid, started), budget);
+        const cancel = () => void this.cancelBackend(pid, started);
+        const timer = setTimeout(cancel, budget);
+        signal?.addEventListener('abort', cancel);
         try {
+          signal?.throwIfAborted();
           return await this.current.run(manager, () => work(manager));
         } finally {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', cancel);
         }
       });
     } catch (error) {
