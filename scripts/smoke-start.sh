@@ -7,7 +7,7 @@ data_dir=$(mktemp -d)/data
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 out=$(mktemp)
 started=$(date +%s%N)
-# Own process group, so the stop signal reaches node itself and not only npm (npm does not forward SIGTERM).
+# Own process group, stopped below the way a terminal's Ctrl-C stops a job: the signal reaches npm and node alike.
 env -u DATABASE_URL -u JWT_SECRET -u SECRETS_KEY -u ADMIN_PASSWORD DATA_DIR="$data_dir" PORT="$port" setsid npm start >"$out" 2>&1 &
 pid=$!
 cleanup() { kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }

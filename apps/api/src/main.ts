@@ -1,14 +1,21 @@
 import { Datapipe, SampleData } from '@app/analysis';
 import { Scheduler } from '@app/collection';
-import { AppConfig, MetricsServer } from '@app/platform';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig, loadConfig, MetricsServer, stopStartedPostgres } from '@app/platform';
 import { checkApiConfig } from './check-config.js';
 import { createApp } from './create-app.js';
+import { GracefulStop } from './graceful-stop.js';
+import { checkCanListen } from './listen-check.js';
 import { describeStartupError } from './startup-errors.js';
 
+const stop = new GracefulStop();
+let app: NestExpressApplication | undefined;
 try {
   const started = Date.now();
   checkApiConfig(); // fail fast, before anything starts, on a bad environment
-  const app = await createApp();
+  const { port, host } = loadConfig();
+  await checkCanListen(port, host); // a port in use stops the start before a cluster is initialised or an admin created
+  app = await createApp();
   const config = app.get(AppConfig);
   await app.get(MetricsServer).start(); // GET /metrics on its own port when METRICS_PORT is set; closed on shutdown
   await app.listen(config.port, config.host);
@@ -21,7 +28,11 @@ try {
   app.get(Scheduler).startBackground();
   app.get(Datapipe).startBackground();
   app.get(SampleData).startInBackground();
+  stop.serving(app);
 } catch (error) {
   console.error(describeStartupError(error));
+  // Stop what started before the failure: the app (and its embedded PostgreSQL), or the embedded PostgreSQL a failed
+  // app creation left running.
+  await (app ? app.close() : stopStartedPostgres()).catch(() => undefined);
   process.exit(1);
 }

