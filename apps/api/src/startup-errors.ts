@@ -1,12 +1,19 @@
 import { ConfigError } from '@app/platform';
+import { describeListenFailure, ListenError } from './listen-check.js';
+
+/** Connection failures meaning the database server could not be reached at all. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Start-up failures the operator can fix get one clear line, not a stack trace. */
 export function describeStartupError(error: unknown): string {
   if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN') {
-    return `Cannot reach the database (DATABASE_URL): ${message ?? code}`;
-  }
-  if (code === '28P01' || code === '3D000') return `The database refused the connection (DATABASE_URL): ${message}`;
+  if (error instanceof ListenError) return error.message;
+  const { code, message, syscall, address, port } = (error ?? {}) as {
+    code?: string; message?: string; syscall?: string; address?: string; port?: number;
+  };
+  if (syscall === 'listen') return describeListenFailure(error, port ?? 0, address ?? '');
+  if (code !== undefined && UNREACHABLE.has(code)) return `Cannot reach the database (DATABASE_URL): ${message ?? code}`;
+  // 3D000: unknown database; class 28: invalid authorization (wrong password, unknown role, refused by pg_hba).
+  if (code === '3D000' || code?.startsWith('28')) return `The database refused the connection (DATABASE_URL): ${message}`;
   return `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

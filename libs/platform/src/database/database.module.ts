@@ -2,19 +2,13 @@ import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicatio
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { initializeWithRetry } from './connect-with-retry.js';
 import { dataSourceOptions, MigrationClass } from './data-source-options.js';
 import { Database } from './database.js';
 import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres.js';
 import { RequiredExtensions1732240000000 } from './migrations/1732240000000-required-extensions.js';
 
 export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
-
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', '57P03']);
-
-/** Connection failures worth retrying at start-up (server not up yet), as opposed to configuration errors. */
-function isTransientConnectionError(error: unknown): boolean {
-  return TRANSIENT_CODES.has(String((error as { code?: string } | undefined)?.code));
-}
 
 /** The platform's own migrations; feature modules' migrations follow them. */
 export const platformMigrations: MigrationClass[] = [RequiredExtensions1732240000000];
@@ -64,10 +58,12 @@ export class DatabaseModule {
           useFactory: (config: AppConfig, embedded: EmbeddedPostgresHandle | null) => ({
             ...dataSourceOptions(config.databaseUrl ?? embedded!.url, [...platformMigrations, ...migrations]),
             autoLoadEntities: true,
-            // Retry only while the server is unreachable or starting; a bad URL or a failed migration fails at once.
-            retryAttempts: 5,
-            retryDelay: 1000,
-            toRetry: isTransientConnectionError,
+            // initializeWithRetry below retries; the module's own retry would log a stack trace per attempt.
+            toRetry: () => false,
+          }),
+          // Retry only while the server is unreachable or starting; a bad URL or a failed migration fails at once.
+          dataSourceFactory: (options) => initializeWithRetry(options!, {
+            attempts: 5, delayMs: 1000, warn: (line) => new Logger('Database').warn(line),
           }),
         }),
       ],
@@ -78,3 +74,4 @@ export class DatabaseModule {
   }
 }
 export type { EmbeddedPostgresHandle } from './embedded-postgres.js';
+export { stopStartedPostgres } from './embedded-postgres.js';
