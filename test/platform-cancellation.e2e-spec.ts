@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { Database, runWithRequestContext, withAdvisoryLock } from '@app/platform';
+import { waitingForLock } from './support/lock-waits.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -16,19 +17,6 @@ describe('cancellation of database work by the context signal', () => {
   /** Runs `work` as background work under `stop`'s signal. */
   const underSignal = <T>(stop: AbortController, work: () => Promise<T>) =>
     runWithRequestContext({ requestId: 'test', deadline: Date.now() + 60_000, signal: stop.signal }, work);
-
-  /** Resolves once a backend of this database waits for a lock of `type` (the work is blocked mid-flight). */
-  async function waitingFor(type: 'relation' | 'advisory'): Promise<void> {
-    for (;;) {
-      const { rows } = await holder.query(
-        `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-         WHERE NOT l.granted AND l.locktype = $1 AND a.datname = current_database()`,
-        [type],
-      );
-      if (rows.length > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -48,7 +36,7 @@ describe('cancellation of database work by the context signal', () => {
     const stop = new AbortController();
     const blocked = underSignal(stop, () => db.query('SELECT count(*) FROM cancellation_probe'));
     try {
-      await waitingFor('relation');
+      await waitingForLock(holder, 'relation');
       stop.abort(new Error('the service is stopping'));
       await expect(blocked).rejects.toMatchObject({ status: 504 });
     } finally {
@@ -75,7 +63,7 @@ describe('cancellation of database work by the context signal', () => {
       ran = true;
     }));
     try {
-      await waitingFor('advisory');
+      await waitingForLock(holder, 'advisory');
       stop.abort(new Error('the service is stopping'));
       await expect(waiting).rejects.toThrow('the service is stopping');
     } finally {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ANALYSIS_LOCK_KEY } from '@app/platform';
+import { waitingForLock } from './support/lock-waits.js';
 import {
   alive, buildService, freePort, processGroup, startService, type ServiceProcess,
 } from './support/service-process.js';
@@ -64,19 +65,6 @@ class Api {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(this.base + path, { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     return { status: res.status, body: await res.json().catch(() => null) as unknown };
-  }
-}
-
-/** Resolves once a backend of `client`'s database waits for a lock of `type`: the work is held there. */
-async function waitingFor(client: Client, type: 'advisory' | 'relation'): Promise<void> {
-  for (;;) {
-    const { rows } = await client.query(
-      `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-       WHERE NOT l.granted AND l.locktype = $1 AND a.datname = current_database()`,
-      [type],
-    );
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -170,12 +158,12 @@ describe('the service as a process', () => {
         await api.login();
         const id = await api.upload(usersFile('S-1-5-21-9-1001'));
         await api.jobReaches(id, 7);
-        await waitingFor(holder, 'advisory');
+        await waitingForLock(holder, 'advisory');
         // Its turn comes with the graph locked: post-processing starts and waits inside its transaction.
         await holder.query('BEGIN');
         await holder.query('LOCK TABLE node, edge IN ACCESS EXCLUSIVE MODE');
         await holder.query('SELECT pg_advisory_unlock($1::bigint)', [ANALYSIS_LOCK_KEY]);
-        await waitingFor(holder, 'relation');
+        await waitingForLock(holder, 'relation');
 
         first.signal('SIGINT', 'group');
         expect(await first.exited).toEqual({ code: 0, signal: null });
@@ -230,7 +218,7 @@ describe('the service as a process', () => {
         const api = new Api(`http://127.0.0.1:${port}`);
         await api.login();
         const id = await api.upload(usersFile('S-1-5-21-9-2001'));
-        await waitingFor(holder, 'relation');
+        await waitingForLock(holder, 'relation');
 
         npm.signal('SIGTERM', 'process');
         expect(await npm.exited).toEqual({ code: 0, signal: null });
