@@ -1,0 +1,61 @@
+/**
+ * Cypher that parses, or nearly: what a field the document marks as Cypher (its example is a query, or its
+ * description says Cypher) is sent besides the generic values. The graph the fuzz run seeds has nodes and edges, so
+ * these reach the translator and PostgreSQL, not only the parser.
+ */
+export const CYPHER_EDGE_CASES = [
+  `MATCH (n) RETURN n LIMIT 9223372036854775808`,
+  `MATCH (n) RETURN n SKIP -1 LIMIT 1`,
+  `MATCH (n) WHERE n.pwdlastset = 1e400 RETURN n`,
+  `MATCH (n) WHERE n.pwdlastset > 9223372036854775808 RETURN n`,
+  `MATCH (n) WHERE id(n) = 9223372036854775808 RETURN n`,
+  `MATCH (n) WHERE n.name =~ '(' RETURN n`,
+  `MATCH (n) WHERE n.name =~ '[' RETURN n`,
+  `MATCH (n) WHERE n.name =~ '(?<x' RETURN n`,
+  `MATCH (n) WHERE n.name =~ '(a+)+$' RETURN n`,
+  `MATCH (n:User) RETURN n.score / 0`,
+  `MATCH (n:User) RETURN n.score % 0`,
+  `MATCH (n:User) RETURN toInteger(n.name), toFloat('x')`,
+  `MATCH (n:User) WHERE n.tags[9223372036854775807] = 'x' RETURN n`,
+  `MATCH (n:User) RETURN n.pwdlastset * 9223372036854775807 * 9223372036854775807`,
+  `MATCH (n:User) WHERE n.name STARTS WITH '%' OR n.name ENDS WITH '_' OR n.name CONTAINS '\\\\' RETURN n`,
+  `MATCH (n:User) WHERE n.name = '\\'' RETURN n`,
+  `MATCH (n)-[*1..99999999999]->(m) RETURN m`,
+  `MATCH (n)-[*0..]->(m) RETURN m LIMIT 5`,
+  `MATCH (n)-[*-1..2]->(m) RETURN m`,
+  `MATCH p=shortestPath((a)-[*]->(a)) RETURN p`,
+  `MATCH p=allShortestPaths((a:User)-[*1..]->(b:Group)) RETURN p`,
+  `MATCH (n) WHERE n.objectid IN [1, 'a', null, true, 1e400] RETURN n`,
+  `MATCH (n) WHERE n.enabled = 'true' AND n.score > 'x' AND n.tags = 1 RETURN n`,
+  `MATCH (n) WHERE datetime(n.name) > datetime('garbage') RETURN n`,
+  `MATCH (n) RETURN n ORDER BY n.nothing DESC, n.name LIMIT 1`,
+  `MATCH (n) WHERE size(n.name) > 1e308 RETURN count(n), sum(n.score), avg(n.name)`,
+  `MATCH (n) RETURN collect(n.tags)[0][0], n.tags[-1]`,
+  `MATCH (n:\`\`) RETURN n`,
+  `MATCH (n:\`${'L'.repeat(10_000)}\`) RETURN n`,
+  `MATCH (n) WHERE n.\`${'p'.repeat(10_000)}\` = 1 RETURN n`,
+  `MATCH (n) WHERE ${'('.repeat(5_000)}true${')'.repeat(5_000)} RETURN n`,
+  `MATCH (n) WHERE ${'NOT '.repeat(10_000)}true RETURN n`,
+  `RETURN ${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+  `MATCH ${Array.from({ length: 12 }, (_, i) => `(n${i})`).join(', ')} RETURN n0`,
+  `MATCH (n) WHERE ${Array.from({ length: 5_000 }, () => 'n.score = 1').join(' OR ')} RETURN n`,
+  `MATCH (n)${'-->()'.repeat(2_000)} RETURN n`,
+];
+
+/** Cypher carrying NUL or lone surrogates in labels, property names, strings and regular expressions. */
+export const CYPHER_NUL_CASES = [
+  'MATCH (n:`\u0000`) RETURN n',
+  'MATCH (n:`a\u0000b`) RETURN n',
+  'MATCH p=(:User)-[:`\u0000`]->() RETURN p',
+  'MATCH (n) WHERE n.`a\u0000b` = 1 RETURN n',
+  "MATCH (n) WHERE n.name = '\u0000' RETURN n",
+  "MATCH (n) WHERE n.name = 'a\\u0000b' RETURN n",
+  "MATCH (n) WHERE n.name =~ '\u0000' RETURN n",
+  "MATCH (n) WHERE n.name CONTAINS '\\u0000' RETURN n",
+  'MATCH (n:`\ud800`) RETURN n',
+  "MATCH (n:User) WHERE n.name = '\ud800' RETURN n",
+  "MATCH (n:User) WHERE n.name = '\\ud800' RETURN n",
+  "MATCH (n) WHERE n.objectid IN ['\u0000', '\udfff'] RETURN n",
+  "MATCH (n) RETURN n.name + '\u0000' AS x",
+  "MATCH (n) WHERE n.`\ud800` = 1 RETURN n",
+];
