@@ -204,6 +204,7 @@ describe('HTTP contract', () => {
           'CollectionSchema1732240000600',
           'IngestSchema1732240000700',
           'AnalysisSchema1732240000800',
+          'IdentityPlaceholderEmail1732240000900',
         ]);
         const ext = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
         expect(ext.rowCount).toBe(1);
