@@ -83,6 +83,20 @@ describe('request and start-up log lines', () => {
     expect(line.errors).toEqual(res.body.errors.map((e: { message: string }) => e.message));
   });
 
+  it.each([
+    ['a malformed Prefer header', () => t.http().get('/api/v2/self').set('Prefer', 'wait=soon'), 400],
+    ['a path outside the API', () => t.http().get('/no-such-page'), 404],
+    ['a JSON body over the limit', () => t.http().post('/api/v2/login').set('Content-Type', 'application/json')
+      .send(`{"secret":"${'x'.repeat(10 * 1024 * 1024)}"}`), 413],
+  ] as const)('logs a request refused before routing (%s) once, with its reason', async (_case, send, status) => {
+    const res = await send();
+    const message = errorMessage(res, status);
+    const found = await logged(res);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(linesOf(res)).toHaveLength(1);
+    expect(found[0]).toMatchObject({ msg: 'request completed', res: { status }, errors: [message] });
+  });
+
   it('names the principal on a success line too, with no errors', async () => {
     const res = await t.http().get('/api/v2/self').set('Authorization', bearer(adminToken)).expect(200);
     const [line] = await logged(res);

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
 import { HttpMetrics } from '../metrics/http-metrics.js';
-import { enterRequestContext, jsonBody, onlyServedPaths, requestIdentity } from './request-pipeline.js';
+import { REQUEST_LOG, type RequestLog } from '../logging/request-log.js';
+import { enterRequestContext, jsonBody, onlyServedPaths, preferredWait, requestIdentity } from './request-pipeline.js';
 import { answerClientErrors } from './transport-errors.js';
 
 export const API_PREFIX = 'api/v2';
@@ -13,7 +14,7 @@ export function useApiPrefix(app: INestApplication): void {
 }
 
 /**
- * The HTTP pipeline shared by main.ts and the e2e tests: request id and deadline, JSON body parsing under the
+ * The HTTP pipeline shared by main.ts and the e2e tests: request id, request log, deadline, JSON body parsing under the
  * 10 MiB limit, then the request context; routes live under /api/v2 except /health. Requests Node's own parser
  * refuses get the error body too.
  * The app must be created with `bodyParser: false` so this order holds.
@@ -27,6 +28,9 @@ export function configureHttp(app: INestApplication): void {
   // First, so every answer is counted, including those refused before routing; only when metrics are served.
   if (app.get(AppConfig).metrics) express.use(app.get(HttpMetrics).middleware);
   express.use(requestIdentity);
+  // Before anything that may refuse the request, so every answer has its log line.
+  express.use(app.get<RequestLog>(REQUEST_LOG));
+  express.use(preferredWait);
   express.use(onlyServedPaths);
   express.use(jsonBody);
   express.use(enterRequestContext);

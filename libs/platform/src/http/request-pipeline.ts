@@ -92,18 +92,25 @@ function isFileSystemError(error: unknown): boolean {
 }
 
 /**
- * Assigns the request id and deadline (Prefer: wait=N) and sets the headers every response carries. HSTS only on a
- * request that came over TLS: to this server, or to a proxy trusted by TRUST_PROXY that says so in
- * X-Forwarded-Proto (Express's `req.secure`). RFC 6797 §7.2: never over plain HTTP.
+ * Assigns the request id and the default deadline, and sets the headers every response carries; never fails, so
+ * the request log that follows sees every request. HSTS only on a request that came over TLS: to this server, or
+ * to a proxy trusted by TRUST_PROXY that says so in X-Forwarded-Proto (Express's `req.secure`). RFC 6797 §7.2:
+ * never over plain HTTP.
  */
 export function requestIdentity(req: Request, res: Response, next: NextFunction): void {
   const requestId = randomUUID();
   res.setHeader('RequestID', requestId);
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains; preload');
   (req as PathwardenRequest).context = { requestId, deadline: Date.now() + DEFAULT_WAIT_SECONDS * 1000 };
+  next();
+}
+
+/** Sets the request's deadline from `Prefer: wait=N` (400 on a malformed header). */
+export function preferredWait(req: Request, res: Response, next: NextFunction): void {
+  const request = req as PathwardenRequest;
   try {
     const wait = parsePreferWait(req.headers.prefer);
-    (req as PathwardenRequest).context = { requestId, deadline: Date.now() + wait * 1000 };
+    request.context = { ...request.context, deadline: Date.now() + wait * 1000 };
     if (req.headers.prefer !== undefined) res.setHeader('Preference-Applied', `wait=${wait}`);
     next();
   } catch (error) {
