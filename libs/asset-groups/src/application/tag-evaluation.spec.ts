@@ -502,7 +502,8 @@ describe('PgMembershipStore.exclusively', () => {
         mostCheckedOut = Math.max(mostCheckedOut, checkedOut);
       },
       startTransaction: async () => undefined,
-      query: async () => [],
+      // The lock's set-up statement answers the backend's pid (to cancel a wait when the service stops).
+      query: async () => [{ pid: 1 }],
       rollbackTransaction: async () => undefined,
       release: async () => {
         checkedOut--;
