@@ -1,4 +1,5 @@
 import { ArgumentMetadata, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { ApiError } from './api-error.js';
 
 /**
@@ -19,10 +20,33 @@ export function validationMessages(errors: ValidationError[], prefix = ''): stri
 }
 
 /**
+ * The body with every array longer than its property's @ArrayMaxSize cut to one item past the limit. class-transformer
+ * and class-validator convert and check every item before the size rule fails: a 3 MB body of a million empty
+ * selector seeds took 26 s and 1.3 GB, 9 MB ran the process out of memory. The cut array fails the same rule with
+ * the same first messages, and never reaches a handler.
+ */
+function cutOversizedArrays(body: unknown, metatype: ArgumentMetadata['metatype']): unknown {
+  if (!metatype || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  let cut: Record<string, unknown> | undefined;
+  for (const rule of getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false)) {
+    const value = (body as Record<string, unknown>)[rule.propertyName];
+    const limit = Number(rule.constraints?.[0]);
+    if (rule.name !== 'arrayMaxSize' || !Array.isArray(value) || value.length <= limit + 1) continue;
+    cut ??= { ...body };
+    cut[rule.propertyName] = value.slice(0, limit + 1);
+  }
+  return cut ?? body;
+}
+
+/**
  * Leaves path parameters as the raw strings: their own pipes (ParseIdPipe) validate them, and the default
- * conversion (`+value`) would turn `0x10` or `1e3` into valid-looking ids first.
+ * conversion (`+value`) would turn `0x10` or `1e3` into valid-looking ids first. Cuts oversized body arrays first.
  */
 class ApiValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return super.transform(metadata.type === 'body' ? cutOversizedArrays(value, metadata.metatype) : value, metadata);
+  }
+
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
   }
