@@ -4,13 +4,17 @@ import {
   IsArray, IsBoolean, IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength,
   Min, ValidateIf, ValidateNested,
 } from 'class-validator';
-import { NoNul } from '@app/platform';
+import { ArrayCap, NoNul } from '@app/platform';
+import { IdentityErrors } from '../application/identity-errors.js';
 
 // class-validator reports a property's failures in the reverse of the decorators' source order, so each property
 // lists its type check last: "x must be a string" then comes first.
 
 /** Ids in bodies are int32 columns: larger values are refused before they reach the database. */
 const INT32_MAX = 2_147_483_647;
+
+/** Most role ids a body may list before validation stops looking (a user has one). */
+const MAX_ROLES = 64;
 
 /** Optional, but never null: the column behind it is NOT NULL. */
 const OptionalNotNull = () => ValidateIf((_, value) => value !== undefined);
@@ -22,9 +26,11 @@ class UserFieldsDto {
   last_name?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @MaxLength(1000) @IsEmail()
   email_address?: string | null;
-  // "At most one role" is the use case's rule (IdentityErrors.oneRole), not a shape check here.
+  // "At most one role" is the use case's rule (IdentityErrors.oneRole), not a shape check here; the size cap only
+  // keeps validation from walking a huge array (the pipe stops at MAX_ROLES + 1 items), with the same message.
   @ApiPropertyOptional({ type: [Number], description: 'Role ids (at most one)' })
-  @IsOptional() @Max(INT32_MAX, { each: true }) @Min(1, { each: true }) @IsInt({ each: true }) @IsArray()
+  @IsOptional() @Max(INT32_MAX, { each: true }) @Min(1, { each: true }) @IsInt({ each: true })
+  @ArrayCap(MAX_ROLES, { message: IdentityErrors.oneRole }) @IsArray()
   roles?: number[];
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Max(INT32_MAX) @Min(1) @IsInt()
   sso_provider_id?: number | null;
