@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { GraphStore } from '@app/graph';
 import { IdentityPlaceholderEmail1732240000900 } from '@app/identity';
 import { seedGraph } from '@app/graph/testing';
-import { adminCaller, type Caller } from './support/identity.js';
+import { adminCaller, Roles, uniqueName, type Caller } from './support/identity.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const SERVER = { objectid: 'S-1-5-21-400-2001', name: 'SRV01.CORP.LOCAL' };
@@ -97,18 +97,31 @@ describe('a database whose administrator has the placeholder email of earlier ve
   });
   afterAll(() => t.close());
 
-  it('loses it to the migration, leaving the administrator without an email', async () => {
-    const dataSource = t.app.get(DataSource);
-    await dataSource.query(`UPDATE users SET email_address = 'spam@example.com' WHERE principal_name = 'admin'`);
-    const runner = dataSource.createQueryRunner();
+  async function migrate(): Promise<void> {
+    const runner = t.app.get(DataSource).createQueryRunner();
     try {
       await new IdentityPlaceholderEmail1732240000900().up(runner);
     } finally {
       await runner.release();
     }
-    const admin = await adminCaller(t);
-    const res = await admin.get('/self');
+  }
+
+  it('loses it to the migration, leaving the administrator without an email', async () => {
+    await t.app.get(DataSource).query(`UPDATE users SET email_address = 'spam@example.com' WHERE principal_name = 'admin'`);
+    await migrate();
+    const res = await (await adminCaller(t)).get('/self');
     expect(res.status).toBe(200);
     expect(res.body.data.email_address).toEqual({ string: '', valid: false });
+  });
+
+  it('leaves that address to any other user who has it', async () => {
+    const admin = await adminCaller(t);
+    const created = await admin.post('/bloodhound-users', {
+      principal: uniqueName(), first_name: 'Admin', last_name: 'User', email_address: 'spam@example.com', roles: [Roles.ReadOnly],
+    });
+    expect(created.status).toBe(201);
+    await migrate();
+    const res = await admin.get(`/bloodhound-users/${created.body.data.id}`);
+    expect(res.body.data.email_address).toEqual({ string: 'spam@example.com', valid: true });
   });
 });
