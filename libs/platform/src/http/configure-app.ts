@@ -21,15 +21,17 @@ export function useApiPrefix(app: INestApplication): void {
  */
 export function configureHttp(app: INestApplication): void {
   const express = app as NestExpressApplication;
-  answerClientErrors(express.getHttpServer());
+  const requestLog = app.get<RequestLog>(REQUEST_LOG);
+  answerClientErrors(express.getHttpServer(), (line) => requestLog.logger.info(line, 'request refused by the HTTP parser'));
   express.disable('x-powered-by');
   express.set('query parser', 'simple');
   express.set('trust proxy', app.get(AppConfig).trustProxy);
-  // First, so every answer is counted, including those refused before routing; only when metrics are served.
+  // First, so every request is counted, including those refused before routing (not those Node's parser refuses:
+  // they never become requests; they are logged above); only when metrics are served.
   if (app.get(AppConfig).metrics) express.use(app.get(HttpMetrics).middleware);
   express.use(requestIdentity);
   // Before anything that may refuse the request, so every answer has its log line.
-  express.use(app.get<RequestLog>(REQUEST_LOG));
+  express.use(requestLog);
   express.use(preferredWait);
   express.use(onlyServedPaths);
   express.use(jsonBody);

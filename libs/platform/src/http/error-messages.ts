@@ -28,4 +28,8 @@ export const ErrorMessages = {
   emptySortBy: 'empty sort_by parameter supplied',
   skipMalformed: (detail: string) => `query parameter "skip" is malformed: ${detail}`,
   limitMalformed: (detail: string) => `query parameter "limit" is malformed: ${detail}`,
+  // Requests Node's HTTP parser refuses before any route sees them.
+  headersTooLarge: 'request line or headers are too large',
+  requestIncomplete: 'request timed out before it was complete',
+  malformedRequest: 'malformed HTTP request',
 } as const;
