@@ -4,8 +4,6 @@ import { AppConfig } from '../config/app-config.js';
 import { AppLogger } from './app-logger.js';
 import { createRequestLog, REQUEST_LOG, type RequestLog } from './request-log.js';
 
-export { REDACTED_PATHS } from './request-log.js';
-
 /** The app's request logger, built once from LOG_LEVEL. */
 @Module({
   providers: [{ provide: REQUEST_LOG, inject: [AppConfig], useFactory: (config: AppConfig) => createRequestLog(config.logLevel) }],
