@@ -1,14 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { ANALYSIS_LOCK_KEY } from '@app/platform';
+import { ANALYSIS_LOCK_KEY, freePort } from '@app/platform';
 import { waitingForLock } from './support/lock-waits.js';
 import {
-  alive, buildService, freePort, processGroup, startService, type ServiceProcess,
+  alive, buildService, processGroup, startService, type ServiceProcess,
 } from './support/service-process.js';
 
 /**
@@ -18,7 +19,7 @@ import {
  */
 
 const ADMIN_PASSWORD = 'Admin-Password-123!';
-const STOP_LINE = /^Pathwarden stopped on (SIGINT|SIGTERM) after \d+ ms$/;
+const STOP_LINE = /^Pathwarden stopped on (SIGINT|SIGTERM|SIGHUP) after \d+ ms$/;
 const secrets = () => ({ JWT_SECRET: randomBytes(32).toString('base64'), SECRETS_KEY: randomBytes(32).toString('base64') });
 
 /** One user object, as SharpHound v6 writes it. */
@@ -74,6 +75,14 @@ function linesAfterStart(service: ServiceProcess): string[] {
   return lines.slice(lines.findIndex((line) => line.startsWith('Pathwarden listening on')) + 1);
 }
 
+/** The pid of the postmaster running on the embedded cluster under `dataDir`. */
+const postmasterOf = (dataDir: string) => Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+/** Waits until the process `pid` is gone (a postmaster sent SIGINT by an exiting process stops in its own time). */
+async function gone(pid: number): Promise<void> {
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** Lines at warning level or above among the JSON log lines. */
 const complaints = (lines: string[]) => lines.filter((line) => line.startsWith('{') && JSON.parse(line).level >= 40);
 
@@ -127,6 +136,25 @@ describe('the service as a process', () => {
         expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(false);
       } finally {
         await new Promise((resolve) => occupant.close(resolve));
+      }
+    }, 90_000);
+
+    it('stops on a METRICS_PORT in use before anything starts too: a fresh DATA_DIR gets no cluster and no administrator', async () => {
+      const [port, metricsPort] = [await freePort(), await freePort()];
+      const occupant: Server = createServer();
+      await new Promise<void>((resolve) => occupant.listen(metricsPort, '127.0.0.1', resolve));
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'pathwarden-metrics-port-')), 'data');
+      try {
+        const service = run({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), SAMPLE_DATA: 'false' });
+        expect(await service.exited).toEqual({ code: 1, signal: null });
+        expect(service.stderr())
+          .toBe(`Cannot listen: port ${metricsPort} on 127.0.0.1 is already in use (set METRICS_PORT, or stop what uses it)\n`);
+        expect(service.stdout()).toBe('');
+        expect(existsSync(join(dataDir, 'pg'))).toBe(false);
+        expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(false);
+      } finally {
+        await new Promise((resolve) => occupant.close(resolve));
+        rmSync(dataDir, { recursive: true, force: true });
       }
     }, 90_000);
   });
@@ -243,6 +271,64 @@ describe('the service as a process', () => {
         await admin.end();
       }
     }, 240_000);
+
+    it('SIGHUP (the terminal closing) on the first start of an embedded cluster: exit 0, one line, the database stopped', async () => {
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'pathwarden-hup-')), 'data');
+      const port = await freePort();
+      let postmaster = 0;
+      try {
+        const service = run({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SAMPLE_DATA: 'false' });
+        await service.line(/^Pathwarden listening on/);
+        postmaster = postmasterOf(dataDir);
+
+        service.signal('SIGHUP', 'process');
+        expect(await service.exited).toEqual({ code: 0, signal: null });
+        expect(linesAfterStart(service).at(-1)).toMatch(/^Pathwarden stopped on SIGHUP after \d+ ms$/);
+        expect(service.stderr()).toBe('');
+        expect(alive(postmaster)).toBe(false);
+      } finally {
+        if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGINT');
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
+  });
+
+  describe('the CLI as a process', () => {
+    const CLI_MAIN = 'dist/apps/cli/src/main.js';
+
+    it('Ctrl-C (SIGINT to its process group) mid-ingest on the embedded PostgreSQL: exit 130, one line, the database it started stopped', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'pathwarden-cli-stop-'));
+      const dataDir = join(folder, 'data');
+      // A named pipe as the file to ingest: the command waits in the middle of its work, database running, until
+      // something is written.
+      const fifo = join(folder, 'users.json');
+      execFileSync('mkfifo', [fifo]);
+      let writer: number | undefined;
+      let postmaster = 0;
+      try {
+        const cli = run({ DATA_DIR: dataDir }, [process.execPath, CLI_MAIN, 'ingest', '--no-analyze', fifo]);
+        // Opening the pipe's write end without blocking succeeds once the command has opened it for reading.
+        while (writer === undefined) {
+          try {
+            writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+        postmaster = postmasterOf(dataDir);
+        expect(processGroup(postmaster)).not.toBe(processGroup(cli.pid));
+
+        cli.signal('SIGINT', 'group');
+        expect(await cli.exited).toEqual({ code: 130, signal: null });
+        expect(cli.stderr()).toBe('error: stopped by SIGINT before the command finished\n');
+        await gone(postmaster);
+        expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+      } finally {
+        if (writer !== undefined) closeSync(writer);
+        if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGINT');
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }, 120_000);
   });
 
   afterAll(() => {

@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
 /** The compiled service, as `npm start` runs it. */
 export const SERVICE_MAIN = 'dist/apps/api/src/main.js';
@@ -88,31 +87,25 @@ export function startService(env: Record<string, string>, command: string[] = [p
   };
 }
 
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** True while a process with this pid exists. */
+/** True while a process with this pid runs (an exited one its parent has not reaped yet, a zombie, does not). */
 export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  const state = statField(pid, 0);
+  return state !== undefined && state !== 'Z';
 }
 
 /** The process group of a running process (Linux /proc). */
 export function processGroup(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(statField(pid, 2));
+}
+
+/** A field of /proc/<pid>/stat after "pid (comm)": 0 is the state, 2 the process group; undefined once it is gone. */
+function statField(pid: number, index: number): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
   // "pid (comm) state ppid pgrp ...": comm may hold spaces, so fields count from the last ')'.
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[index];
 }

@@ -5,16 +5,18 @@ import { AppConfig, loadConfig, MetricsServer, stopStartedPostgres } from '@app/
 import { checkApiConfig } from './check-config.js';
 import { createApp } from './create-app.js';
 import { GracefulStop } from './graceful-stop.js';
-import { checkCanListen } from './listen-check.js';
+import { checkCanListen, METRICS_LISTEN } from './listen-check.js';
 import { describeStartupError } from './startup-errors.js';
 
-const stop = new GracefulStop();
+const stop = new GracefulStop().listen();
 let app: NestExpressApplication | undefined;
 try {
   const started = Date.now();
   checkApiConfig(); // fail fast, before anything starts, on a bad environment
-  const { port, host } = loadConfig();
-  await checkCanListen(port, host); // a port in use stops the start before a cluster is initialised or an admin created
+  const { port, host, metrics } = loadConfig();
+  // A port in use stops the start before a cluster is initialised or an admin created.
+  await checkCanListen(port, host);
+  if (metrics) await checkCanListen(metrics.port, metrics.host, METRICS_LISTEN);
   app = await createApp();
   const config = app.get(AppConfig);
   await app.get(MetricsServer).start(); // GET /metrics on its own port when METRICS_PORT is set; closed on shutdown
@@ -31,8 +33,9 @@ try {
   stop.serving(app);
 } catch (error) {
   console.error(describeStartupError(error));
-  // Stop what started before the failure: the app (and its embedded PostgreSQL), or the embedded PostgreSQL a failed
-  // app creation left running.
-  await (app ? app.close() : stopStartedPostgres()).catch(() => undefined);
+  // Stop what started before the failure: the app, then the embedded PostgreSQL whichever way that went (a failed app
+  // creation never gets an app to close; a close stops at its first failing hook).
+  await app?.close().catch(() => undefined);
+  await stopStartedPostgres();
   process.exit(1);
 }

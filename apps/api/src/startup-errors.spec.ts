@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@app/platform';
+import { ConfigError, EmbeddedPostgresError } from '@app/platform';
 import { checkApiConfig } from './check-config.js';
 import { describeStartupError } from './startup-errors.js';
 
@@ -38,6 +38,12 @@ describe('describeStartupError', () => {
       code: 'EADDRINUSE', syscall: 'listen', address: '0.0.0.0', port: 8080,
     });
     expect(describeStartupError(error)).toBe('Cannot listen: port 8080 on 0.0.0.0 is already in use (set PORT, or stop what uses it)');
+  });
+
+  it('says why the embedded PostgreSQL did not start in one line, without a stack trace', () => {
+    const error = new EmbeddedPostgresError('embedded PostgreSQL failed to start in /data/pg: postgres did not accept connections within 120 s: LOG:  starting');
+    expect(describeStartupError(error))
+      .toBe('Start-up failed: embedded PostgreSQL failed to start in /data/pg: postgres did not accept connections within 120 s: LOG:  starting');
   });
 
   it('keeps the stack of an unexpected failure for the operator', () => {

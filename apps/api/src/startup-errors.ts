@@ -1,4 +1,4 @@
-import { ConfigError } from '@app/platform';
+import { ConfigError, EmbeddedPostgresError } from '@app/platform';
 import { describeListenFailure, ListenError } from './listen-check.js';
 
 /** Connection failures meaning the database server could not be reached at all. */
@@ -8,6 +8,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDO
 export function describeStartupError(error: unknown): string {
   if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
   if (error instanceof ListenError) return error.message;
+  if (error instanceof EmbeddedPostgresError) return `Start-up failed: ${error.message}`;
   const { code, message, syscall, address, port } = (error ?? {}) as {
     code?: string; message?: string; syscall?: string; address?: string; port?: number;
   };

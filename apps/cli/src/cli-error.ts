@@ -1,4 +1,4 @@
-import { ApiError, ConfigError } from '@app/platform';
+import { ApiError, ConfigError, EmbeddedPostgresError } from '@app/platform';
 
 /** An operator mistake the CLI reports as one line, without a stack trace. */
 export class CliError extends Error {}
@@ -25,11 +25,12 @@ export function messageOf(error: unknown): string {
 
 /**
  * The lines printed for a failed command. Expected failures (bad input, bad configuration, a rule of the identity
- * module, an unreachable database) are their message alone; anything else is a bug, so its stack is kept.
+ * module, an unreachable database, an embedded PostgreSQL that would not start) are their message alone; anything
+ * else is a bug, so its stack is kept.
  */
 export function describeFailure(error: unknown): string[] {
   if (error instanceof ApiError) return error.messages.map((message) => `error: ${message}`);
-  if (error instanceof CliError || error instanceof ConfigError) return [`error: ${error.message}`];
+  if (error instanceof CliError || error instanceof ConfigError || error instanceof EmbeddedPostgresError) return [`error: ${error.message}`];
   if (isConnectionError(error)) return [`error: cannot connect to the database: ${messageOf(error)}`];
   const stack = (error as { stack?: unknown } | undefined)?.stack;
   // The frames only: the stack's first line repeats the message.

@@ -32,5 +32,6 @@ export * from './metrics/metrics.module.js';
 export * from './query/index.js';
 export * from './http/wire-schemas.js';
 export * from './common/clock.js';
+export * from './common/ports.js';
 export * from './common/background-ticks.js';
 export * from './http/signing-keys.js';

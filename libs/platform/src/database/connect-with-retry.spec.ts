@@ -1,19 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { createServer } from 'node:net';
+import { freePort } from '../common/ports.js';
 import { initializeWithRetry, isTransientConnectionError } from './connect-with-retry.js';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('initializeWithRetry', () => {
   it('tries an unreachable server again, one terse line per retry, then throws its error', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const lines: string[] = [];
     const failure = await initializeWithRetry({ type: 'postgres', url: `postgres://u@127.0.0.1:${port}/x` }, {
       attempts: 3, delayMs: 1, warn: (line) => lines.push(line),

