@@ -3,8 +3,10 @@ import { Client } from 'pg';
 import { AnalysisLock, Datapipe, PostureCalculator } from '@app/analysis';
 import { TIER_ZERO_TAG_ID } from '@app/asset-groups';
 import { GraphStore, type EdgeUpsert, type NodeUpsert } from '@app/graph';
+import { ANALYSIS_LOCK_KEY } from '@app/platform';
 import { createUserSession } from './support/auth.js';
 import { adminCaller, Caller, RFC3339, selfId, uniqueName, ZERO_TIME } from './support/identity.js';
+import { waitingForLock } from './support/lock-waits.js';
 import { createSecondInstance, createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
 /**
@@ -179,6 +181,55 @@ describe('datapipe and analysis', () => {
       } finally {
         await second.close();
       }
+    });
+  });
+
+  describe('an analysis handed on by an instance that stops before running it', () => {
+    /**
+     * Runs `start` on a second instance and stops that instance while the analysis waits for the lock this test
+     * holds (`meanwhile` runs just before the stop).
+     */
+    async function stoppedWhileWaiting(start: (datapipe: Datapipe) => Promise<unknown>, meanwhile = async () => {}): Promise<void> {
+      const second = await createSecondInstance(t);
+      await pg.query('SELECT pg_advisory_lock($1::bigint)', [ANALYSIS_LOCK_KEY]);
+      try {
+        const pass = start(second.app.get(Datapipe)).catch((error: unknown) => error);
+        await waitingForLock(pg, 'advisory');
+        await meanwhile();
+        await second.close();
+        await pass;
+      } finally {
+        await pg.query('SELECT pg_advisory_unlock($1::bigint)', [ANALYSIS_LOCK_KEY]);
+      }
+    }
+
+    it('keeps the user who requested it, and when', async () => {
+      expect((await admin.put('/analysis')).status).toBe(202);
+      const requested = (await admin.get('/analysis')).body.data;
+      expect(requested.requested_by).toBe(await selfId(admin));
+
+      await stoppedWhileWaiting((datapipe) => datapipe.tick(), async () => {
+        // Taken by the pass that waits for the lock.
+        expect((await admin.get('/analysis')).status).toBe(404);
+      });
+
+      const res = await admin.get('/analysis');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(requested);
+      expect((await admin.delete('/analysis')).status).toBe(204);
+    });
+
+    it('names `datapipe` as the requester when no user asked for it (CLI, sample data), as the OpenAPI document says', async () => {
+      await stoppedWhileWaiting((datapipe) => datapipe.analyze());
+
+      const res = await admin.get('/analysis');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ requested_by: 'datapipe', requested_at: expect.stringMatching(RFC3339), request_type: 'analysis' });
+      const spec = await t.http().get('/api/v2/spec/openapi.json');
+      expect(spec.body.components.schemas.AnalysisRequestView.properties.requested_by).toEqual({
+        type: 'string', example: 'datapipe', description: expect.stringContaining('the id of the user who requested the analysis, or `datapipe`'),
+      });
+      expect((await admin.delete('/analysis')).status).toBe(204);
     });
   });
 });

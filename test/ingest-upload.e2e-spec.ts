@@ -10,6 +10,7 @@ import { ARCHIVE_ERRORS } from '../libs/ingest/src/infrastructure/parsing/zip-ar
 import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer } from './support/auth.js';
+import { lockWaits, waitingForLock } from './support/lock-waits.js';
 
 /** The file upload API and its job lifecycle, driving the ingest side of the datapipe (IngestWork) by hand. */
 
@@ -385,6 +386,46 @@ describe('file upload API', () => {
     expect(done).toMatchObject({ status: 2, status_message: 'Complete', total_files: 1 });
     await work.finishJobs([id], 'failed');
     expect(await job(id)).toEqual(done);
+  });
+
+  it('finishes the jobs of an analysis before releasing the analysis lock: Analyzing with the lock free means orphaned', async () => {
+    const id = await startJob();
+    expect((await upload(id, users('S-1-5-21-1-1701'))).status).toBe(202);
+    await post(`/${id}/end`);
+    await work.drain();
+    // The job's status the moment a session gets the analysis lock (read by a statement that starts then).
+    await pg.query(`CREATE FUNCTION test_status_under_analysis_lock(job bigint, lock_key bigint) RETURNS int LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(lock_key);
+        RETURN (SELECT status FROM ingest_jobs WHERE id = job);
+      END $$`);
+    const waiter = new Client({ connectionString: t.databaseUrl });
+    const rowHolder = new Client({ connectionString: t.databaseUrl });
+    await Promise.all([waiter.connect(), rowHolder.connect()]);
+    try {
+      // The datapipe claims the job and waits for the analysis lock this test holds; the waiter queues behind it.
+      await pg.query('SELECT pg_advisory_lock($1::bigint)', [ANALYSIS_LOCK_KEY]);
+      const tick = t.app.get(Datapipe).tick();
+      await waitingForLock(pg, 'advisory');
+      const seen = waiter.query('SELECT test_status_under_analysis_lock($1, $2::bigint) AS status', [id, ANALYSIS_LOCK_KEY]);
+      await waitingForLock(pg, 'advisory', 2);
+      // With the job's row held, finishing the job waits for it once the analysis is done.
+      await rowHolder.query('BEGIN');
+      await rowHolder.query('SELECT 1 FROM ingest_jobs WHERE id = $1 FOR UPDATE', [id]);
+      await pg.query('SELECT pg_advisory_unlock($1::bigint)', [ANALYSIS_LOCK_KEY]);
+      await waitingForLock(pg, 'transactionid');
+      // The analysis still holds the lock while it finishes its job: the waiter still waits.
+      expect(await lockWaits(pg, 'advisory')).toBe(1);
+      await rowHolder.query('COMMIT');
+
+      expect((await tick).jobs).toContain(id);
+      expect((await seen).rows).toEqual([{ status: 2 }]);
+      expect(await job(id)).toMatchObject({ status: 2, status_message: 'Complete' });
+    } finally {
+      await pg.query('SELECT pg_advisory_unlock_all()');
+      await Promise.all([waiter.end(), rowHolder.end()]);
+      await pg.query('DROP FUNCTION test_status_under_analysis_lock(bigint, bigint)');
+    }
   });
 
   it('takes an upload to a path in any case (Express routes it), its body read raw', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TagEvaluation, TIER_ZERO_TAG_ID } from '@app/asset-groups';
 import { PostureWriter } from '@app/posture';
-import { Metrics, runWithRequestContext, type Histogram } from '@app/platform';
+import { Metrics, pgErrorCode, runWithRequestContext, type Histogram } from '@app/platform';
 import { AnalysisLock } from './datapipe-ports.js';
 import { PostProcessing, PostureCalculator, type StepReport } from './ports.js';
 import { analysisStepDurations, timed } from './step-durations.js';
@@ -14,17 +14,23 @@ export interface AnalysisReport {
   postureRows: number;
 }
 
+/** What an analysis came to: its report, or the error it failed with. */
+export type AnalysisOutcome = { report: AnalysisReport } | { error: unknown };
+
 /**
  * Deadline of one analysis, lock wait included. Analysis runs in the background, never under a request's deadline;
  * this only stops a run that hangs.
  */
 export const ANALYSIS_DEADLINE_MS = 6 * 60 * 60 * 1000;
 
+/** SQLSTATEs of an analysis worth running once more: a deadlock, a serialization failure. */
+const RETRYABLE_ANALYSIS_ERRORS = new Set(['40P01', '40001']);
+
 /**
  * One analysis: post-processing (PostProcessing.run), then every tag's selectors (TagEvaluation.evaluateAll:
  * Tier Zero and the rest), then posture rows (PostureCalculator → PostureWriter). One analysis at a time across
  * instances (AnalysisLock): a second caller waits for the first and then analyses again, so data ingested while
- * the first ran is analysed too.
+ * the first ran is analysed too. The caller settles the outcome before the lock is released (see `run`).
  */
 @Injectable()
 export class AnalysisRunner {
@@ -43,9 +49,31 @@ export class AnalysisRunner {
     this.durations = analysisStepDurations(metrics);
   }
 
-  run(): Promise<AnalysisReport> {
+  /**
+   * Runs one analysis holding the lock, then `settle` with its outcome, still holding it: the caller finishes what
+   * waited for the analysis (its upload jobs, the status row) before any other instance may take that over (an
+   * Analyzing job is taken over only while nobody holds the lock). A failed analysis is the outcome, never thrown;
+   * `run` answers what `settle` answers or throws. An analysis that lost a deadlock or a serialization conflict
+   * (transient by nature) runs once more first, the lock still held.
+   */
+  run<T>(settle: (outcome: AnalysisOutcome) => Promise<T>): Promise<T> {
     const context = { requestId: 'analysis', deadline: Date.now() + ANALYSIS_DEADLINE_MS };
-    return runWithRequestContext(context, () => this.lock.exclusively(() => this.analyse()));
+    return runWithRequestContext(context, () => this.lock.exclusively(async () => settle(await this.outcome())));
+  }
+
+  private async outcome(): Promise<AnalysisOutcome> {
+    try {
+      return { report: await this.analyse() };
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (code === undefined || !RETRYABLE_ANALYSIS_ERRORS.has(code)) return { error };
+      this.logger.warn(`analysis failed with SQLSTATE ${code} (${(error as Error).message}): running it again`);
+    }
+    try {
+      return { report: await this.analyse() };
+    } catch (error) {
+      return { error };
+    }
   }
 
   private async analyse(): Promise<AnalysisReport> {

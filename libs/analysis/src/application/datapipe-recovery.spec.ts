@@ -1,19 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import type { AnalysisReport, AnalysisRunner } from './analysis-runner.js';
+import type { AnalysisReport } from './analysis-runner.js';
 import { Datapipe, HANDED_ON_BY } from './datapipe.js';
 import {
-  clock, config, FakeIngestWork as Work, MemoryRequests as Requests, MemoryStatus as Status, NOW, REPORT,
+  clock, config, FakeIngestWork as Work, FakeRunner, MemoryRequests as Requests, MemoryStatus as Status, NOW, REPORT,
 } from './testing/datapipe-fakes.js';
 
-const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
-
-/** The datapipe after failures: a status left behind, a pass that breaks, an analysis that loses a deadlock. */
+/** The datapipe after failures: a status left behind, a pass that breaks, a stop in the middle of an analysis. */
 describe('Datapipe recovery', () => {
   let work: Work;
   let status: Status;
   let requests: Requests;
   let run: jest.Mock<() => Promise<AnalysisReport>>;
+  let runner: FakeRunner;
   let datapipe: Datapipe;
   let errors: jest.SpiedFunction<Logger['error']>;
 
@@ -24,7 +23,8 @@ describe('Datapipe recovery', () => {
     status = new Status();
     requests = new Requests();
     run = jest.fn(async () => REPORT);
-    datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, requests, config, clock);
+    runner = new FakeRunner(run);
+    datapipe = new Datapipe(work, runner.asRunner, status, requests, config, clock);
   });
   afterEach(() => {
     jest.restoreAllMocks();
@@ -42,32 +42,27 @@ describe('Datapipe recovery', () => {
     expect(status.history).toEqual(['idle', 'idle']);
   });
 
-  it('runs an analysis that lost a deadlock or a serialization conflict once more', async () => {
-    work.waiting = [4];
-    run.mockRejectedValueOnce(pgError('40P01'));
-    expect((await datapipe.tick()).analysis).toBe('succeeded');
-    expect(run).toHaveBeenCalledTimes(2);
-    expect(work.finished).toEqual([{ ids: [4], analysis: 'succeeded' }]);
-
-    work.waiting = [5];
-    run.mockRejectedValueOnce(pgError('40001')).mockRejectedValueOnce(pgError('40001'));
-    expect((await datapipe.tick()).analysis).toBe('failed');
-    expect(run).toHaveBeenCalledTimes(4);
-    expect(work.finished[1]).toEqual({ ids: [5], analysis: 'failed' });
+  it('fails the claimed jobs when the pass breaks before the analysis has an outcome, and ends idle', async () => {
+    jest.spyOn(runner, 'run').mockRejectedValueOnce(new Error('lock wait timed out'));
+    work.waiting = [7];
+    await expect(datapipe.tick()).rejects.toThrow('lock wait timed out');
+    expect(work.finished).toEqual([{ ids: [7], analysis: 'failed' }]);
+    expect(status.state.status).toBe('idle');
   });
 
-  it('does not run again an analysis that failed otherwise', async () => {
-    work.waiting = [6];
-    run.mockRejectedValueOnce(pgError('23505'));
-    expect((await datapipe.tick()).analysis).toBe('failed');
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it('finishes the claimed jobs as failed when the pass breaks before an outcome, and ends idle', async () => {
+  it('keeps the jobs it finished when recording the analysis fails afterwards, and ends idle', async () => {
     work.waiting = [7];
     status.failRecord = true;
     await expect(datapipe.tick()).rejects.toThrow('connection lost');
-    expect(work.finished).toEqual([{ ids: [7], analysis: 'failed' }]);
+    expect(work.finished).toEqual([{ ids: [7], analysis: 'succeeded' }]);
+    expect(status.state.status).toBe('idle');
+  });
+
+  it('leaves the jobs Analyzing, for a takeover once the lock is free, when finishing them fails', async () => {
+    jest.spyOn(work, 'finishJobs').mockRejectedValueOnce(new Error('connection lost'));
+    work.waiting = [7];
+    await expect(datapipe.tick()).rejects.toThrow('connection lost');
+    expect(work.finished).toEqual([]);
     expect(status.state.status).toBe('idle');
   });
 
@@ -100,7 +95,7 @@ describe('Datapipe recovery', () => {
       await stopped;
       expect(requests.current).toEqual({ requestedBy: HANDED_ON_BY, requestedAt: NOW });
 
-      datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, requests = new Requests(), config, clock);
+      datapipe = new Datapipe(work, runner.asRunner, status, requests = new Requests(), config, clock);
       work.waiting = [9];
       await datapipe.tick();
       await stopped;

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import type { AnalysisReport, AnalysisRunner } from './analysis-runner.js';
+import type { AnalysisReport } from './analysis-runner.js';
 import { Datapipe } from './datapipe.js';
-import { clock, config, FakeIngestWork, MemoryRequests, MemoryStatus, NOW, REPORT } from './testing/datapipe-fakes.js';
+import { clock, config, FakeIngestWork, FakeRunner, MemoryRequests, MemoryStatus, NOW, REPORT } from './testing/datapipe-fakes.js';
 
 describe('Datapipe', () => {
   let work: FakeIngestWork;
   let status: MemoryStatus;
   let requests: MemoryRequests;
   let run: jest.Mock<() => Promise<AnalysisReport>>;
+  let runner: FakeRunner;
   let datapipe: Datapipe;
 
   beforeEach(() => {
@@ -17,7 +18,8 @@ describe('Datapipe', () => {
     status = new MemoryStatus();
     requests = new MemoryRequests();
     run = jest.fn(async () => REPORT);
-    datapipe = new Datapipe(work, { run } as unknown as AnalysisRunner, status, requests, config, clock);
+    runner = new FakeRunner(run);
+    datapipe = new Datapipe(work, runner.asRunner, status, requests, config, clock);
   });
 
   it('does nothing but the time-outs when nothing waits', async () => {
@@ -37,6 +39,29 @@ describe('Datapipe', () => {
     expect(status.history).toEqual(['ingesting', 'analyzing', 'idle']);
     expect(work.finished).toEqual([{ ids: [7, 9], analysis: 'succeeded' }]);
     expect(status.state).toMatchObject({ status: 'idle', lastAnalysisRunAt: NOW, lastCompleteAnalysisAt: NOW });
+  });
+
+  it('finishes the jobs and records the analysis, succeeded or failed, before the analysis lock is released', async () => {
+    const seen: string[] = [];
+    const finish = work.finishJobs.bind(work);
+    jest.spyOn(work, 'finishJobs').mockImplementation(async (ids, analysis) => {
+      seen.push(`finishJobs, lock held: ${runner.held}`);
+      await finish(ids, analysis);
+    });
+    const record = status.recordAnalysis.bind(status);
+    jest.spyOn(status, 'recordAnalysis').mockImplementation(async (startedAt, finishedAt, succeeded) => {
+      seen.push(`recordAnalysis, lock held: ${runner.held}`);
+      await record(startedAt, finishedAt, succeeded);
+    });
+    work.waiting = [4];
+    expect(await datapipe.tick()).toMatchObject({ jobs: [4], analysis: 'succeeded' });
+    run.mockRejectedValueOnce(new Error('boom'));
+    work.waiting = [5];
+    expect(await datapipe.tick()).toMatchObject({ jobs: [5], analysis: 'failed' });
+    expect(seen).toEqual([
+      'finishJobs, lock held: true', 'recordAnalysis, lock held: true', 'finishJobs, lock held: true', 'recordAnalysis, lock held: true',
+    ]);
+    expect(work.finished).toEqual([{ ids: [4], analysis: 'succeeded' }, { ids: [5], analysis: 'failed' }]);
   });
 
   it('analyses after collection clients uploaded, without jobs to finish', async () => {

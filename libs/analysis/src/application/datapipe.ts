@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { IngestWork } from '@app/ingest';
-import { AppConfig, BackgroundTicks, Clock, pgErrorCode, runUncancellable, runWithRequestContext } from '@app/platform';
+import { AppConfig, BackgroundTicks, Clock, runUncancellable, runWithRequestContext } from '@app/platform';
 import type { AnalysisRequest, DatapipeStatus } from '../domain/datapipe-state.js';
-import { AnalysisRunner, type AnalysisReport } from './analysis-runner.js';
+import { AnalysisRunner, type AnalysisOutcome, type AnalysisReport } from './analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
 
 /** What one tick did. */
@@ -23,17 +23,23 @@ export const DATAPIPE_DEADLINE_MS = 12 * 60 * 60 * 1000;
 /** Deadline of what a pass settles once its work ended (jobs finished, status), even while the service stops. */
 const SETTLE_DEADLINE_MS = 30_000;
 
-/** Who asked for the analysis a stopping instance hands on (the request row's requested_by). */
+/**
+ * The requester of an analysis that no user asked for (client uploads, the CLI, sample data), handed on by a stopping
+ * instance: the request row's requested_by, as the reference writes `datapipe` for the analyses it requests itself.
+ * An analysis a user requested is handed on with that user's request as it was.
+ */
 export const HANDED_ON_BY = 'datapipe';
 
-/** SQLSTATEs of an analysis worth running once more: a deadlock, a serialization failure. */
-const RETRYABLE_ANALYSIS_ERRORS = new Set(['40P01', '40001']);
+/** What the analysis of one pass came to: unset until it has an outcome (then its jobs are being finished). */
+interface AnalysisRun {
+  result?: 'succeeded' | 'failed';
+}
 
 /**
  * The datapipe: a tick every DATAPIPE_INTERVAL seconds on each instance (tests call `tick()` by hand): time out
  * idle upload jobs, drain the ingest task queue (IngestWork), then analyse when upload jobs are waiting for it,
- * collection clients uploaded data, or an analysis was requested (PUT /api/v2/analysis); then finish the jobs.
- * Keeps the status GET /api/v2/datapipe/status reports.
+ * collection clients uploaded data, or an analysis was requested (PUT /api/v2/analysis), and finish the jobs before
+ * the analysis lock is released. Keeps the status GET /api/v2/datapipe/status reports.
  *
  * On one instance, passes never overlap: ticks, `analyze()` and `ingest()` (CLI, sample data) run one after the
  * other, and a background tick is skipped while the previous one runs. Across instances, the task queue hands
@@ -42,7 +48,8 @@ const RETRYABLE_ANALYSIS_ERRORS = new Set(['40P01', '40001']);
  * When the service stops, the pass in flight is abandoned, not awaited to its end: its database work is cancelled
  * (the pass's signal), the task it was ingesting goes back to the queue, its Analyzing jobs stay for the next
  * instance to take over (nobody holds the analysis lock any more), and an analysis it owed (a request, client
- * uploads) is requested again. `ingest()` of this process's own files (sample data) is finished instead.
+ * uploads) is requested again. An analysis that had its outcome before the stop is settled all the same (jobs
+ * finished, analysis recorded). `ingest()` of this process's own files (sample data) is finished instead.
  */
 @Injectable()
 export class Datapipe implements OnModuleDestroy {
@@ -100,12 +107,13 @@ export class Datapipe implements OnModuleDestroy {
    */
   analyze(): Promise<AnalysisReport> {
     return this.exclusive(async () => {
-      let outcome: { report: AnalysisReport } | { error: unknown } | undefined;
+      const run: AnalysisRun = {};
+      let outcome: AnalysisOutcome;
       try {
-        outcome = await this.analyse();
+        outcome = await this.analyse([], run);
       } finally {
         await this.settle(async () => {
-          if (this.stopping && outcome === undefined) await this.requests.request(this.handedOn());
+          if (this.stopping && run.result === undefined) await this.requests.request(this.handedOn());
           await this.setStatus('idle');
         });
       }
@@ -131,16 +139,16 @@ export class Datapipe implements OnModuleDestroy {
   }
 
   /**
-   * Time-outs, ingest, then the analysis. Jobs claimed for analysis are always finished by this pass (failed when
-   * it broke before the analysis had an outcome), unless the service stopped first; the status is idle once it
-   * ends, whatever happened.
+   * Time-outs, ingest, then the analysis. Jobs claimed for analysis are finished by this pass: under the analysis
+   * lock once the analysis has an outcome, as failed when the pass broke before that. Unless the service stopped
+   * first: then they stay Analyzing. The status is idle once the pass ends, whatever happened.
    */
   private async pass(): Promise<TickReport> {
     const report: TickReport = { timedOut: 0, processed: 0, jobs: [], analysis: null };
     let changed = false;
     /** Why this pass must analyse besides its jobs (a request, client uploads): handed on if it stops first. */
     let owed: AnalysisRequest | null = null;
-    let analysis: 'succeeded' | 'failed' | undefined;
+    const run: AnalysisRun = {};
     try {
       report.timedOut = await this.ingestWork.timeOutIdleJobs();
       if (await this.ingestWork.busy()) {
@@ -156,19 +164,21 @@ export class Datapipe implements OnModuleDestroy {
       report.jobs = await this.ingestWork.claimJobsForAnalysis();
       if (report.jobs.length > 0 || owed) {
         changed = true;
-        const outcome = await this.analyse();
-        analysis = 'error' in outcome ? 'failed' : 'succeeded';
-        report.analysis = analysis;
+        await this.analyse(report.jobs, run);
+        report.analysis = run.result ?? null;
       }
     } catch (error) {
       // Abandoned because the service stops: not a failure, nothing to log.
       if (!this.stopping) throw error;
     } finally {
       await this.settle(async () => {
-        // Abandoned, its Analyzing jobs are left as they are: the next pass of any instance takes them over.
-        const abandoned = this.stopping && analysis === undefined;
-        if (abandoned && owed) await this.requests.request(owed);
-        else if (!abandoned && report.jobs.length > 0) await this.ingestWork.finishJobs(report.jobs, analysis ?? 'failed');
+        // Without an outcome, the jobs fail; unless the service stops: then they stay Analyzing, for the next pass of
+        // any instance to take over, and what the pass owed is requested again. With an outcome, the analysis finished
+        // them under its lock (if even that failed, they stay Analyzing for a takeover too).
+        if (run.result === undefined && !this.stopping && report.jobs.length > 0) {
+          await this.ingestWork.finishJobs(report.jobs, 'failed');
+        }
+        if (run.result === undefined && this.stopping && owed) await this.requests.request(owed);
         // A pass that changed nothing still settles a status a crashed pass (or instance) left behind.
         if (changed) await this.setStatus('idle');
         else await this.status.resetToIdle(this.clock.now());
@@ -182,32 +192,28 @@ export class Datapipe implements OnModuleDestroy {
     return { requestedBy: HANDED_ON_BY, requestedAt: this.clock.now() };
   }
 
-  /** Runs the analysis with the status and timestamps around it; its failure is the outcome, never thrown. */
-  private async analyse(): Promise<{ report: AnalysisReport } | { error: unknown }> {
+  /**
+   * Runs the analysis with the status around it. Once it has an outcome (`run.result`), and before the analysis lock
+   * is released, `jobs` are finished with it and the analysis is recorded (its times): until then no other instance
+   * takes the jobs over. A failed analysis is the outcome, never thrown; one abandoned because the service stops
+   * throws, its jobs left Analyzing.
+   */
+  private async analyse(jobs: number[], run: AnalysisRun): Promise<AnalysisOutcome> {
     const startedAt = this.clock.now();
     await this.status.set('analyzing', startedAt);
-    let outcome: { report: AnalysisReport } | { error: unknown };
-    try {
-      outcome = { report: await this.runAnalysis() };
-    } catch (error) {
-      if (this.stopping) throw error;
-      this.logger.error(`analysis failed: ${messageOf(error)}`, (error as Error)?.stack);
-      outcome = { error };
-    }
-    await this.status.recordAnalysis(startedAt, this.clock.now(), !('error' in outcome));
-    return outcome;
-  }
-
-  /** The analysis, run once more when it lost a deadlock or a serialization conflict (transient by nature). */
-  private async runAnalysis(): Promise<AnalysisReport> {
-    try {
-      return await this.runner.run();
-    } catch (error) {
-      const code = pgErrorCode(error);
-      if (code === undefined || !RETRYABLE_ANALYSIS_ERRORS.has(code)) throw error;
-      this.logger.warn(`analysis failed with SQLSTATE ${code} (${messageOf(error)}): running it again`);
-      return this.runner.run();
-    }
+    return this.runner.run(async (outcome) => {
+      if ('error' in outcome) {
+        if (this.stopping) throw outcome.error;
+        this.logger.error(`analysis failed: ${messageOf(outcome.error)}`, (outcome.error as Error)?.stack);
+      }
+      const result = 'error' in outcome ? 'failed' : 'succeeded';
+      run.result = result;
+      await this.settle(async () => {
+        if (jobs.length > 0) await this.ingestWork.finishJobs(jobs, result);
+        await this.status.recordAnalysis(startedAt, this.clock.now(), result === 'succeeded');
+      });
+      return outcome;
+    });
   }
 
   /** Runs `work` beyond the stop signal: what a pass settles must happen even when its work was abandoned. */

@@ -17,7 +17,12 @@ export class DatapipeStatusView {
 
 /** OpenAPI schema of GET /api/v2/analysis (presentAnalysisRequest). */
 export class AnalysisRequestView {
-  @ApiProperty({ format: 'uuid', description: 'the requesting user' }) requested_by: string;
+  @ApiProperty({
+    description: 'who asked: the id of the user who requested the analysis, or `datapipe` when no user did (an analysis '
+      + 'owed to client uploads, the CLI or the sample data, handed on by an instance that stopped before running it)',
+    example: 'datapipe',
+  })
+  requested_by: string;
   @ApiProperty({ format: 'date-time' }) requested_at: string;
   @ApiProperty({ enum: ['analysis'] }) request_type: string;
 }

@@ -21,7 +21,8 @@ export abstract class IngestWork {
   abstract timeOutIdleJobs(): Promise<number>;
   /**
    * Ingesting (6) jobs with no task left → Analyzing (7), message "Analyzing", and Analyzing jobs nobody analyses
-   * (no instance holds the analysis lock: their analysis was abandoned or died). Returns their ids.
+   * (no instance holds the analysis lock, which an analysis keeps until it has finished its jobs: their analysis was
+   * abandoned or died). Returns their ids.
    */
   abstract claimJobsForAnalysis(): Promise<number[]>;
   /**

@@ -22,8 +22,9 @@ export abstract class UploadJobStore {
   abstract timeOutIdle(idleSince: Date, message: string, at: Date): Promise<number>;
   /**
    * Ingesting jobs with no task left → Analyzing, updated_at = at; their ids. Also jobs already Analyzing when no
-   * instance holds the analysis lock: their analysis was abandoned (the service stopped) or died with its instance,
-   * and is taken over at once; never while a live instance holds the lock.
+   * instance holds the analysis lock: their analysis was abandoned (the service stopped), died with its instance or
+   * could not finish them (an analysis finishes its jobs before it releases the lock), and is taken over at once;
+   * never while a live instance holds the lock.
    */
   abstract claimForAnalysis(at: Date): Promise<number[]>;
   /**

@@ -83,9 +83,11 @@ export class PgUploadJobStore extends UploadJobStore {
 
   async claimForAnalysis(at: Date): Promise<number[]> {
     // Analyzing jobs are taken over only if the analysis lock is free: tried inside this transaction, so no instance
-    // can start an analysis meanwhile. A live instance that claimed jobs is analysing (holding the lock) or waiting
-    // for it; between its claim and its lock request (a few ms) its jobs may be taken over too, which costs one
-    // analysis more and nothing else: finishing a job twice is harmless.
+    // can start an analysis meanwhile. A live instance that claimed jobs waits for the lock or holds it until it has
+    // finished them (the analysis, then the jobs, then the lock released). Only between its claim and its lock
+    // request (a few ms) are its jobs Analyzing with the lock free, and may be taken over too: that costs one
+    // analysis more and nothing else (finishing a job twice is harmless). Otherwise, Analyzing with the lock free
+    // means that their instance stopped, died, or failed to finish them.
     const rows = await this.db.query<Row>(
       `WITH lock AS (SELECT pg_try_advisory_xact_lock($3::bigint) AS free),
        claimed AS (

@@ -7,7 +7,8 @@ const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Key of the advisory lock that serialises analyses ("PWANALYS" as bytes, unlikely to meet another lock). Analysis
- * holds it; ingest reads it too: an upload job left Analyzing is orphaned (its instance died) when nobody holds it.
+ * holds it until its upload jobs are finished; ingest reads it too: a job left Analyzing is orphaned (its instance
+ * stopped or died) when nobody holds it, but for the few ms between a live instance's claim and its lock request.
  */
 export const ANALYSIS_LOCK_KEY = '5789167650366839123';
 

@@ -1,7 +1,7 @@
 import { IngestWork, type DrainReport } from '@app/ingest';
 import type { AppConfig, Clock } from '@app/platform';
 import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../../domain/datapipe-state.js';
-import type { AnalysisReport } from '../analysis-runner.js';
+import type { AnalysisOutcome, AnalysisReport, AnalysisRunner } from '../analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from '../datapipe-ports.js';
 
 /** In-memory fakes of the datapipe's ports, for its unit tests. */
@@ -9,6 +9,34 @@ export const NOW = new Date('2031-05-06T07:00:00.000Z');
 export const clock = { now: () => NOW } as Clock;
 export const config = { ingest: { datapipeIntervalSeconds: 0 } } as AppConfig;
 export const REPORT: AnalysisReport = { steps: [], tags: 2, postureRows: 1 };
+
+/**
+ * An analysis runner as the datapipe sees it: runs `analysis`, then the caller's settle with its outcome, holding
+ * the (pretend) analysis lock throughout, as AnalysisRunner does; `held` tells whether the lock is held now.
+ */
+export class FakeRunner {
+  held = false;
+  constructor(public analysis: () => Promise<AnalysisReport>) {}
+
+  async run<T>(settle: (outcome: AnalysisOutcome) => Promise<T>): Promise<T> {
+    this.held = true;
+    try {
+      let outcome: AnalysisOutcome;
+      try {
+        outcome = { report: await this.analysis() };
+      } catch (error) {
+        outcome = { error };
+      }
+      return await settle(outcome);
+    } finally {
+      this.held = false;
+    }
+  }
+
+  get asRunner(): AnalysisRunner {
+    return this as unknown as AnalysisRunner;
+  }
+}
 
 /** Scripted ingest work recording the calls the datapipe makes, in order. */
 export class FakeIngestWork extends IngestWork {
