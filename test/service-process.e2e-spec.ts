@@ -143,7 +143,8 @@ describe('the service as a process', () => {
       const [port, metricsPort] = [await freePort(), await freePort()];
       const occupant: Server = createServer();
       await new Promise<void>((resolve) => occupant.listen(metricsPort, '127.0.0.1', resolve));
-      const dataDir = join(mkdtempSync(join(tmpdir(), 'pathwarden-metrics-port-')), 'data');
+      const folder = mkdtempSync(join(tmpdir(), 'pathwarden-metrics-port-'));
+      const dataDir = join(folder, 'data');
       try {
         const service = run({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), SAMPLE_DATA: 'false' });
         expect(await service.exited).toEqual({ code: 1, signal: null });
@@ -154,7 +155,7 @@ describe('the service as a process', () => {
         expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(false);
       } finally {
         await new Promise((resolve) => occupant.close(resolve));
-        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(folder, { recursive: true, force: true });
       }
     }, 90_000);
   });
@@ -273,7 +274,8 @@ describe('the service as a process', () => {
     }, 240_000);
 
     it('SIGHUP (the terminal closing) on the first start of an embedded cluster: exit 0, one line, the database stopped', async () => {
-      const dataDir = join(mkdtempSync(join(tmpdir(), 'pathwarden-hup-')), 'data');
+      const folder = mkdtempSync(join(tmpdir(), 'pathwarden-hup-'));
+      const dataDir = join(folder, 'data');
       const port = await freePort();
       let postmaster = 0;
       try {
@@ -288,7 +290,7 @@ describe('the service as a process', () => {
         expect(alive(postmaster)).toBe(false);
       } finally {
         if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGINT');
-        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(folder, { recursive: true, force: true });
       }
     }, 120_000);
   });
