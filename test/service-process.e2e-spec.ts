@@ -102,24 +102,20 @@ describe('the service as a process', () => {
 
   describe('start-up failures: one line on stderr, exit code 1', () => {
     it('retries an unreachable database briefly, printing nothing but JSON meanwhile, then says so', async () => {
-      const started = Date.now();
       const service = run({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x', ...secrets() });
       expect(await service.exited).toEqual({ code: 1, signal: null });
       expect(service.stderr()).toBe('Cannot reach the database (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1\n');
       for (const line of service.stdout().split('\n').filter(Boolean)) expect(JSON.parse(line)).toHaveProperty('msg');
-      expect(Date.now() - started).toBeLessThan(60_000);
     }, 90_000);
 
     it('names an unknown database at once, without retrying', async () => {
       const url = adminUrl();
       const name = `t_missing_${randomBytes(6).toString('hex')}`;
       url.pathname = `/${name}`;
-      const started = Date.now();
       const service = run({ DATABASE_URL: url.toString(), ...secrets() });
       expect(await service.exited).toEqual({ code: 1, signal: null });
       expect(service.stderr()).toBe(`The database refused the connection (DATABASE_URL): database "${name}" does not exist\n`);
       expect(service.stdout()).toBe('');
-      expect(Date.now() - started).toBeLessThan(60_000);
     }, 90_000);
 
     it('stops on a port in use before anything starts: a fresh DATA_DIR gets no cluster and no administrator', async () => {
