@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorMessages } from '@app/platform';
+import { captureStdout, type StdoutCapture } from './support/stdout-capture.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer, createApiToken, createUserSession, signed, type ApiTokenKey } from './support/auth.js';
 
@@ -8,16 +9,14 @@ import { bearer, createApiToken, createUserSession, signed, type ApiTokenKey } f
 /** What an operator reads: one line per request, why a request was refused and whom, a start-up without the route listing. */
 describe('request and start-up log lines', () => {
   let t: TestApp;
-  let captured = '';
-  let restore: () => void;
+  let stdout: StdoutCapture;
   let adminToken: string;
   let adminId: string;
   let reader: { id: string; token: string };
   let adminApiToken: ApiTokenKey;
 
-  const lines = () => captured.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, any>);
   /** The request-completed lines of one request, found by the RequestID it answered. */
-  const linesOf = (res: { headers: Record<string, string> }) => lines().filter((l) => l.req && l.res && l.request_id === res.headers['requestid']);
+  const linesOf = (res: { headers: Record<string, string> }) => stdout.lines().filter((l) => l.req && l.res && l.request_id === res.headers['requestid']);
   /** pino-http writes its line when the response finishes; wait (bounded) until the request's line has arrived. */
   async function logged(res: { headers: Record<string, string> }) {
     for (let i = 0; i < 100 && linesOf(res).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -25,11 +24,7 @@ describe('request and start-up log lines', () => {
   }
 
   beforeAll(async () => {
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      captured += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      return true;
-    });
-    restore = () => spy.mockRestore();
+    stdout = captureStdout();
     // debug: the route listing is still logged, one level down.
     t = await createTestApp({ env: { LOG_LEVEL: 'debug' } });
     adminToken = await login(t, 'admin', ADMIN_PASSWORD);
@@ -38,7 +33,7 @@ describe('request and start-up log lines', () => {
     adminApiToken = await createApiToken(t, adminToken, 'logged admin token');
   });
   afterAll(async () => {
-    restore();
+    stdout.restore();
     await t.close();
   });
 
@@ -72,7 +67,7 @@ describe('request and start-up log lines', () => {
     expect(line).toMatchObject({
       res: { status: 404 }, errors: [message], principal: { via: 'token', user_id: adminId, token_id: adminApiToken.id },
     });
-    expect(captured).not.toContain(adminApiToken.key);
+    expect(stdout.text()).not.toContain(adminApiToken.key);
   });
 
   it('gives a 400 every message it answered', async () => {
@@ -102,13 +97,13 @@ describe('request and start-up log lines', () => {
     const [line] = await logged(res);
     expect(line).toMatchObject({ res: { status: 200 }, principal: { via: 'session', user_id: adminId } });
     expect(line.errors).toBeUndefined();
-    expect(captured).not.toContain(adminToken);
+    expect(stdout.text()).not.toContain(adminToken);
   });
 
   it("logs Nest's start-up listing of controllers and routes at debug, not info", () => {
-    const listing = lines().filter((l) => l.context === 'RoutesResolver' || l.context === 'RouterExplorer');
+    const listing = stdout.lines().filter((l) => l.context === 'RoutesResolver' || l.context === 'RouterExplorer');
     expect(listing.filter((l) => l.context === 'RouterExplorer').length).toBeGreaterThan(80);
     expect(listing.filter((l) => l.level !== 20)).toEqual([]);
-    expect(lines().find((l) => l.msg === 'Nest application successfully started')).toMatchObject({ level: 30 });
+    expect(stdout.lines().find((l) => l.msg === 'Nest application successfully started')).toMatchObject({ level: 30 });
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { captureStdout, type StdoutCapture } from './support/stdout-capture.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './support/test-app.js';
 import { bearer, signatureHeaders, type ApiTokenKey } from './support/auth.js';
 
@@ -7,19 +8,14 @@ const WRONG_PASSWORD = 'Wrong-Password-For-Logs-1!';
 /** Everything written to process.stdout (where the structured log goes) from start-up to the last request. */
 describe('logs keep credentials out', () => {
   let t: TestApp;
-  let captured = '';
-  let restore: () => void;
+  let stdout: StdoutCapture;
   let sessionToken: string;
   let token: ApiTokenKey;
   let signature: string;
   let authorizationValues: string[];
 
   beforeAll(async () => {
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      captured += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      return true;
-    });
-    restore = () => spy.mockRestore();
+    stdout = captureStdout();
     t = await createTestApp({ env: { LOG_LEVEL: 'info' } });
 
     await t.http().post('/api/v2/login').send({ login_method: 'secret', username: 'admin', secret: WRONG_PASSWORD }).expect(401);
@@ -35,16 +31,14 @@ describe('logs keep credentials out', () => {
     await t.http().get('/api/v2/roles').set(headers).expect(401);
 
     // pino-http writes its line when the response finishes; wait (bounded) until the last one has arrived.
-    for (let i = 0; i < 100 && !captured.includes('"/api/v2/roles"'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && !stdout.text().includes('"/api/v2/roles"'); i++) await new Promise((r) => setTimeout(r, 10));
   });
   afterAll(async () => {
-    restore();
+    stdout.restore();
     await t.close();
   });
 
-  const requestLines = () =>
-    captured.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, any>)
-      .filter((entry) => entry.req && entry.res);
+  const requestLines = () => stdout.lines().filter((entry) => entry.req && entry.res);
 
   it('captures the request log lines (so the checks below mean something)', () => {
     const lines = requestLines();
@@ -56,25 +50,25 @@ describe('logs keep credentials out', () => {
   });
 
   it('never contains a password, right or wrong', () => {
-    expect(captured).not.toContain(ADMIN_PASSWORD);
-    expect(captured).not.toContain(WRONG_PASSWORD);
-    expect(captured).not.toContain('in-query');
+    expect(stdout.text()).not.toContain(ADMIN_PASSWORD);
+    expect(stdout.text()).not.toContain(WRONG_PASSWORD);
+    expect(stdout.text()).not.toContain('in-query');
   });
 
   it('never contains the session JWT or its signature', () => {
-    expect(captured).not.toContain(sessionToken);
-    expect(captured).not.toContain(sessionToken.split('.')[2]);
+    expect(stdout.text()).not.toContain(sessionToken);
+    expect(stdout.text()).not.toContain(sessionToken.split('.')[2]);
   });
 
   it('never contains the API token key, in any encoding', () => {
-    expect(captured).not.toContain(token.key);
-    expect(captured).not.toContain(Buffer.from(token.key, 'base64').toString('hex'));
-    expect(captured).not.toContain(Buffer.from(token.key, 'base64').toString('base64url'));
+    expect(stdout.text()).not.toContain(token.key);
+    expect(stdout.text()).not.toContain(Buffer.from(token.key, 'base64').toString('hex'));
+    expect(stdout.text()).not.toContain(Buffer.from(token.key, 'base64').toString('base64url'));
   });
 
   it('never contains an Authorization or Signature header value', () => {
-    for (const value of authorizationValues) expect(captured).not.toContain(value);
-    expect(captured).not.toContain(signature);
-    expect(captured.toLowerCase()).not.toContain('bhesignature');
+    for (const value of authorizationValues) expect(stdout.text()).not.toContain(value);
+    expect(stdout.text()).not.toContain(signature);
+    expect(stdout.text().toLowerCase()).not.toContain('bhesignature');
   });
 });
