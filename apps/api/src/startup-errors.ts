@@ -1,8 +1,5 @@
-import { ConfigError, EmbeddedPostgresError } from '@app/platform';
+import { ConfigError, EmbeddedPostgresError, isUnreachableDatabaseError } from '@app/platform';
 import { describeListenFailure, ListenError } from './listen-check.js';
-
-/** Connection failures meaning the database server could not be reached at all. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Start-up failures the operator can fix get one clear line, not a stack trace. */
 export function describeStartupError(error: unknown): string {
@@ -13,7 +10,7 @@ export function describeStartupError(error: unknown): string {
     code?: string; message?: string; syscall?: string; address?: string; port?: number;
   };
   if (syscall === 'listen') return describeListenFailure(error, port ?? 0, address ?? '');
-  if (code !== undefined && UNREACHABLE.has(code)) return `Cannot reach the database (DATABASE_URL): ${message ?? code}`;
+  if (isUnreachableDatabaseError(error)) return `Cannot reach the database (DATABASE_URL): ${message ?? code}`;
   // 3D000: unknown database; class 28: invalid authorization (wrong password, unknown role, refused by pg_hba).
   if (code === '3D000' || code?.startsWith('28')) return `The database refused the connection (DATABASE_URL): ${message}`;
   return `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;

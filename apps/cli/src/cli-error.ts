@@ -1,16 +1,15 @@
-import { ApiError, ConfigError, EmbeddedPostgresError } from '@app/platform';
+import { ApiError, ConfigError, EmbeddedPostgresError, isUnreachableDatabaseError } from '@app/platform';
 
 /** An operator mistake the CLI reports as one line, without a stack trace. */
 export class CliError extends Error {}
 
-/** Client-side connection failures and PostgreSQL's connection/authentication SQLSTATE classes (08, 28, 3D). */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH']);
+/** PostgreSQL's connection/authentication SQLSTATE classes (08, 28, 3D). */
 const CONNECTION_SQLSTATE = /^(08|28|3D)/;
 
 /** True when `error` says the database cannot be reached or refuses us (bad URL, down, wrong password). */
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (CONNECTION_CODES.has(code) || CONNECTION_SQLSTATE.test(code));
+  return isUnreachableDatabaseError(error) || (typeof code === 'string' && CONNECTION_SQLSTATE.test(code));
 }
 
 /**

@@ -7,6 +7,15 @@ export function isTransientConnectionError(error: unknown): boolean {
   return TRANSIENT_CODES.has(String((error as { code?: string } | undefined)?.code));
 }
 
+/** Connection failures meaning the database server could not be reached at all (a bad host, down, no route). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH',
+  'ENETUNREACH']);
+
+/** Whether `error` says the database server could not be reached (the API's and the CLI's one-line failures). */
+export function isUnreachableDatabaseError(error: unknown): boolean {
+  return UNREACHABLE_CODES.has(String((error as { code?: string } | undefined)?.code));
+}
+
 export interface RetryPolicy {
   attempts: number;
   delayMs: number;
