@@ -12,7 +12,7 @@ import { graphStoreContract, seedGraph } from '@app/graph/testing';
 import { parseCypher } from '../libs/graph/src/cypher/parser.js';
 import { expandShortcuts } from '../libs/graph/src/cypher/shortcuts.js';
 import { Neo4jConnection } from '../libs/graph/src/infrastructure/neo4j/neo4j-connection.js';
-import { Neo4jGraphStore } from '../libs/graph/src/infrastructure/neo4j/neo4j-graph-store.js';
+import { Neo4jGraphStore } from '../libs/graph/src/infrastructure/neo4j/neo4j-graph.store.js';
 import { Neo4jNodeSearch } from '../libs/graph/src/infrastructure/neo4j/neo4j-node-search.js';
 import { Neo4jQueryEngine } from '../libs/graph/src/infrastructure/neo4j/neo4j-query-engine.js';
 import { PREBUILT_QUERIES } from './fixtures/prebuilt-queries.js';

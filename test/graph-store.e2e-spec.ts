@@ -3,7 +3,7 @@ import { Database, runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { BUILT_IN_KINDS } from '@app/graph';
 import { graphStoreContract } from '@app/graph/testing';
-import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph-store.js';
+import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph.store.js';
 import {
   KIND_NAME_TOO_LONG, PgKindRegistry, UNKNOWN_KIND_ID,
 } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';

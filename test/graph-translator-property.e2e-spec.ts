@@ -5,7 +5,7 @@ import type { GraphSpec } from '@app/graph/testing';
 import { seedGraph } from '@app/graph/testing';
 import { checkQuery } from '../libs/graph/src/cypher/check.js';
 import { parseCypher } from '../libs/graph/src/cypher/parser.js';
-import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph-store.js';
+import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph.store.js';
 import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
 import { PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
 import { PgQueryEngine } from '../libs/graph/src/infrastructure/pg/pg-query-engine.js';

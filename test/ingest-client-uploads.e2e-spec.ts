@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { requestDigest } from '@app/auth';
 import { JobIngestLog } from '@app/collection';
-import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { FileIngestor, IngestErrors, IngestWork } from '@app/ingest';
 import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer, createApiToken, requestDate, type ApiTokenKey } from './support/auth.js';
@@ -69,7 +69,7 @@ describe('client uploads', () => {
   });
 
   it('answers 400 when the client runs no job', async () => {
-    expect(errorMessage(await ingest(users('PHANTOM.CORP', 'S-1-5-21-9-1')), 400)).toBe(IngestMessages.noRunningJob);
+    expect(errorMessage(await ingest(users('PHANTOM.CORP', 'S-1-5-21-9-1')), 400)).toBe(IngestErrors.noRunningJob);
   });
 
   it('stores JSON and gzip uploads for the running job, then records their domain counts', async () => {
@@ -98,10 +98,10 @@ describe('client uploads', () => {
       .set({ Authorization: `bhesignature ${client.token.id}`, RequestDate: date, Signature: signature, 'Content-Type': 'application/json' })
       .send('{"a":2}');
     expect(errorMessage(tampered, 401)).toContain('digest');
-    expect(errorMessage(await ingest('hello', { 'Content-Type': 'text/plain' }), 400)).toBe(IngestMessages.clientContentType);
+    expect(errorMessage(await ingest('hello', { 'Content-Type': 'text/plain' }), 400)).toBe(IngestErrors.clientContentType);
     expect(errorMessage(await ingest('{"data": []}'), 400)).toMatch(/^Error saving ingest file: /);
     expect(errorMessage(await ingest('not gzip', { 'Content-Type': 'application/gzip' }), 400))
-      .toBe(IngestMessages.invalidFile('the body is not gzip-compressed'));
+      .toBe(IngestErrors.invalidFile('the body is not gzip-compressed'));
     await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
   });
 
@@ -115,7 +115,7 @@ describe('client uploads', () => {
     expect(errorMessage(await ingest(users('WRAITH.CORP', 'S-1-5-21-7-1'), { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }), 400))
       .toBe('Content encoding must be gzip or identity');
     expect(errorMessage(await ingest('not a zip at all', { 'Content-Type': 'application/zip' }), 400))
-      .toBe(IngestMessages.invalidFile('the body is not a zip archive'));
+      .toBe(IngestErrors.invalidFile('the body is not a zip archive'));
     expect(await stored()).toBe(1);
     await work.drain();
     await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE', message: 'done' });
@@ -162,7 +162,7 @@ describe('client uploads', () => {
     // The job was still RUNNING when the upload began.
     const spy = jest.spyOn(t.app.get(JobIngestLog), 'runningJobId').mockResolvedValueOnce(jobId);
     try {
-      expect(errorMessage(await ingest(users('PHANTOM.CORP', 'S-1-5-21-9-5001')), 400)).toBe(IngestMessages.noRunningJob);
+      expect(errorMessage(await ingest(users('PHANTOM.CORP', 'S-1-5-21-9-5001')), 400)).toBe(IngestErrors.noRunningJob);
     } finally {
       spy.mockRestore();
     }

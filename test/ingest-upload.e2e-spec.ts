@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { ANALYSIS_LOCK_KEY, Clock, ErrorMessages } from '@app/platform';
 import { Datapipe } from '@app/analysis';
-import { FileIngestor, IngestMessages, IngestWork } from '@app/ingest';
+import { FileIngestor, IngestErrors, IngestWork } from '@app/ingest';
 import { TaskQueue } from '../libs/ingest/src/application/ports.js';
 import { ARCHIVE_ERRORS } from '../libs/ingest/src/infrastructure/parsing/zip-archive.js';
 import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
@@ -130,7 +130,7 @@ describe('file upload API', () => {
     await work.drain();
     expect(await analyse()).toEqual([id]);
 
-    expect(await job(id)).toMatchObject({ status: 8, status_message: IngestMessages.someFailed(1), total_files: 2, failed_files: 1 });
+    expect(await job(id)).toMatchObject({ status: 8, status_message: IngestErrors.someFailed(1), total_files: 2, failed_files: 1 });
     const tasks = (await get(`/${id}/completed-tasks`)).body.data as Record<string, unknown>[];
     expect(tasks.map((task) => [task.file_name, task.parent_file_name, (task.errors as string[]).length])).toEqual([
       ['a_users.json', 'collection.zip', 0], ['b_users.json', 'collection.zip', 1],
@@ -150,8 +150,8 @@ describe('file upload API', () => {
     await work.finishJobs([failing], 'succeeded');
     await work.finishJobs([unlucky], 'failed');
 
-    expect(await job(failing)).toMatchObject({ status: 5, status_message: IngestMessages.allFailed });
-    expect(await job(unlucky)).toMatchObject({ status: 5, status_message: IngestMessages.analysisFailed });
+    expect(await job(failing)).toMatchObject({ status: 5, status_message: IngestErrors.allFailed });
+    expect(await job(unlucky)).toMatchObject({ status: 5, status_message: IngestErrors.analysisFailed });
   });
 
   it('refuses a zip bomb (413) and an unsafe member name (400) at upload, storing nothing', async () => {
@@ -164,7 +164,7 @@ describe('file upload API', () => {
     expect(errorMessage(await upload(id, zip({ 'inner.zip': zip({ 'a.json': '{}' }) }), 'application/zip'), 400))
       .toContain('Nested archives');
     expect(errorMessage(await upload(id, 'not a zip at all', 'application/zip'), 400))
-      .toBe(IngestMessages.invalidFile('the body is not a zip archive'));
+      .toBe(IngestErrors.invalidFile('the body is not a zip archive'));
     expect((await pg.query('SELECT count(*)::int AS n FROM ingest_tasks WHERE job_id = $1', [id])).rows[0].n).toBe(0);
   });
 
@@ -205,8 +205,8 @@ describe('file upload API', () => {
 
   it('answers 400 for a content type it does not take, and for a JSON file without meta or data', async () => {
     const id = await startJob();
-    expect(errorMessage(await upload(id, 'hello', 'text/plain'), 400)).toBe(IngestMessages.contentType);
-    expect(errorMessage(await post(`/${id}`).send(Buffer.from('x')), 400)).toBe(IngestMessages.contentType);
+    expect(errorMessage(await upload(id, 'hello', 'text/plain'), 400)).toBe(IngestErrors.contentType);
+    expect(errorMessage(await post(`/${id}`).send(Buffer.from('x')), 400)).toBe(IngestErrors.contentType);
     expect(errorMessage(await upload(id, '{"data": []}'), 400)).toMatch(/^Error saving ingest file: .*meta/);
     expect(errorMessage(await upload(id, '{"meta": {"type": "users", "version": 6}}'), 400)).toMatch(/^Error saving ingest file: .*data/);
     expect(errorMessage(await upload(id, '{"data": [], "meta": {"type": "printers"}}'), 400)).toMatch(/^Error saving ingest file: .*printers/);
@@ -239,8 +239,8 @@ describe('file upload API', () => {
     expect(errorMessage(await post('/2147483000/end'), 404)).toBe('resource not found');
     const id = await startJob();
     expect((await post(`/${id}/end`)).status).toBe(200);
-    expect(errorMessage(await post(`/${id}/end`), 400)).toBe(IngestMessages.notRunning);
-    expect(errorMessage(await upload(id, users('S-1-5-21-1-1')), 400)).toBe(IngestMessages.uploadNotRunning);
+    expect(errorMessage(await post(`/${id}/end`), 400)).toBe(IngestErrors.notRunning);
+    expect(errorMessage(await upload(id, users('S-1-5-21-1-1')), 400)).toBe(IngestErrors.uploadNotRunning);
     expect(errorMessage(await get('/2147483000/completed-tasks'), 404)).toBe('resource not found');
   });
 
@@ -319,9 +319,9 @@ describe('file upload API', () => {
     await pg.query('UPDATE ingest_tasks SET attempts = 3 WHERE job_id = $1', [id]);
     await work.drain();
     await analyse();
-    expect(await job(id)).toMatchObject({ status: 5, status_message: IngestMessages.allFailed });
+    expect(await job(id)).toMatchObject({ status: 5, status_message: IngestErrors.allFailed });
     const tasks = (await get(`/${id}/completed-tasks`)).body.data as { errors: string[] }[];
-    expect(tasks[0].errors).toEqual([IngestMessages.tooManyAttempts(3)]);
+    expect(tasks[0].errors).toEqual([IngestErrors.tooManyAttempts(3)]);
   });
 
   it('leaves no half batch when the backend writing it is terminated, and a later drain finishes the file', async () => {

@@ -13,7 +13,7 @@ import { JobQueries } from './application/job-queries.js';
 import { KennelManifest } from './application/kennel-manifest.js';
 import { ClientStore, DirectoryObjects, EventStore, JobIngestLog, JobStore } from './application/ports.js';
 import { References } from './application/references.js';
-import { ScheduleStore } from './application/schedule-store.js';
+import { ScheduleStore } from './application/schedule-ports.js';
 import { Scheduler } from './application/scheduler.js';
 import { ClientFlowController } from './http/client-flow.controller.js';
 import { ClientsController } from './http/clients.controller.js';

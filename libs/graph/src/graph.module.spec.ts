@@ -4,10 +4,10 @@ import { Test } from '@nestjs/testing';
 import { AppConfig, Database, loadConfig } from '@app/platform';
 import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
 import { GraphModule } from './graph.module.js';
-import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph-store.js';
+import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph.store.js';
 import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
 import { Neo4jQueryEngine } from './infrastructure/neo4j/neo4j-query-engine.js';
-import { PgGraphStore } from './infrastructure/pg/pg-graph-store.js';
+import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
 import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
 import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
 

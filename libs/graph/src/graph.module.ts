@@ -13,13 +13,13 @@ import { CypherController } from './http/cypher.controller.js';
 import { EntitiesController } from './http/entities.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
-import { PgGraphStore } from './infrastructure/pg/pg-graph-store.js';
+import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
 import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
 import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
 import { PgPathfinder } from './infrastructure/pg/pg-pathfinder.js';
 import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
 import { Neo4jConnection } from './infrastructure/neo4j/neo4j-connection.js';
-import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph-store.js';
+import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph.store.js';
 import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
 import { Neo4jQueryEngine } from './infrastructure/neo4j/neo4j-query-engine.js';
 

@@ -18,7 +18,7 @@ export * from './http/envelope.js';
 export * from './http/error-messages.js';
 export * from './http/exception.filter.js';
 export * from './http/http-platform.module.js';
-export * from './http/id-params.js';
+export * from './http/id.params.js';
 export * from './http/openapi.js';
 export * from './http/request-pipeline.js';
 export * from './http/transport-errors.js';

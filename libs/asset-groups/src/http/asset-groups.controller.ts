@@ -7,7 +7,7 @@ import {
 import { AssetGroupCommands } from '../application/asset-group-commands.js';
 import { AssetGroupQueries } from '../application/asset-group-queries.js';
 import { ASSET_GROUP_LIST, ASSET_GROUP_MEMBER_LIST } from '../application/list-specs.js';
-import { readRenameAssetGroupBody, RenameAssetGroupDto } from './tag-dtos.js';
+import { readRenameAssetGroupBody, RenameAssetGroupDto } from './tag-bodies.js';
 import { presentAssetGroup, presentAssetGroupMember } from './tag-presenters.js';
 import { AssetGroupView } from './views.js';
 

@@ -6,9 +6,9 @@ import {
 } from '@app/platform';
 import { CertificationStore, CertifyMembers } from '../application/certification-commands.js';
 import { CERTIFICATION_LIST } from '../application/list-specs.js';
-import { CertifyMembersDto, readCertifyBody } from './member-dtos.js';
+import { CertifyMembersDto, readCertifyBody } from './member-bodies.js';
 import { presentCertificationRecord } from './member-presenters.js';
-import { readEnvironments } from './query-params.js';
+import { readEnvironments } from './query.params.js';
 import { CertificationRecordView } from './views.js';
 
 /** Registered before the tags controller: `certifications` must not be taken for an `{asset_group_tag_id}`. */

@@ -4,7 +4,7 @@ import { GraphLimits } from '@app/graph';
 import { Permissions } from '@app/identity';
 import { ApiErrors, CurrentPrincipal, data, RequirePermission, type Principal } from '@app/platform';
 import { TagEvaluation } from '../application/tag-evaluation.js';
-import { EvaluationRequestDto } from './selector-dtos.js';
+import { EvaluationRequestDto } from './selector-bodies.js';
 import { presentEvaluationReport } from './selector-presenters.js';
 import { EvaluationReportView } from './views.js';
 

@@ -6,7 +6,7 @@ import {
 } from '@app/platform';
 import { MEMBER_LIST } from '../application/list-specs.js';
 import { MemberQueries, type MemberPage } from '../application/member-queries.js';
-import { readEnvironments, SELECTOR_ID, TAG_ID } from './query-params.js';
+import { readEnvironments, SELECTOR_ID, TAG_ID } from './query.params.js';
 import { presentMember, presentMemberCounts, presentMemberDetail } from './member-presenters.js';
 import { MemberView, MemberCountsView } from './views.js';
 

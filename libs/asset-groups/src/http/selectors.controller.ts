@@ -8,8 +8,8 @@ import { SELECTOR_LIST } from '../application/list-specs.js';
 import { SelectorCommands, type SelectorInput } from '../application/selector-commands.js';
 import { SelectorQueries } from '../application/selector-queries.js';
 import type { Selector } from '../domain/selector.js';
-import { CreateSelectorDto, UpdateSelectorDto } from './selector-dtos.js';
-import { readCounts, readEnvironments, SELECTOR_ID, TAG_ID } from './query-params.js';
+import { CreateSelectorDto, UpdateSelectorDto } from './selector-bodies.js';
+import { readCounts, readEnvironments, SELECTOR_ID, TAG_ID } from './query.params.js';
 import { actorsOf, presentSelector } from './selector-presenters.js';
 import { SelectorView } from './views.js';
 

@@ -9,8 +9,8 @@ import {
 import { TAG_LIST } from '../application/list-specs.js';
 import { TagCommands } from '../application/tag-commands.js';
 import { TagQueries, type TagWithCounts } from '../application/tag-queries.js';
-import { CreateTagDto, readCreateTagBody, readUpdateTagBody, UpdateTagDto } from './tag-dtos.js';
-import { readCounts, TAG_ID } from './query-params.js';
+import { CreateTagDto, readCreateTagBody, readUpdateTagBody, UpdateTagDto } from './tag-bodies.js';
+import { readCounts, TAG_ID } from './query.params.js';
 import { presentTag, tagActors, type TagWire } from './tag-presenters.js';
 import { TagView } from './views.js';
 

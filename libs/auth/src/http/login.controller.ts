@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import { ApiError, ApiErrors, Authenticated, CurrentPrincipal, data, Public, type Principal } from '@app/platform';
 import { presentUser, UserQueries, UserView } from '@app/identity';
 import { Sessions } from '../application/sessions.js';
-import { LoginDto } from './dtos.js';
+import { LoginDto } from './bodies.js';
 import { LoginThrottleGuard } from './login-throttle.guard.js';
 import { LoginView } from './views.js';
 

@@ -4,7 +4,7 @@ import { ApiErrors, CurrentPrincipal, data, parseListQuery, RequirePermission, U
 import { Permissions } from '@app/identity';
 import { ApiTokens } from '../application/api-tokens.js';
 import { TOKEN_LIST } from '../application/list-specs.js';
-import { CreateTokenDto } from './dtos.js';
+import { CreateTokenDto } from './bodies.js';
 import { presentToken, TokenView } from './views.js';
 
 @ApiTags('Authentication')

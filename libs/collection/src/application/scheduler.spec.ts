@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig, Clock } from '@app/platform';
 import type { DueRun } from '../domain/schedule.js';
 import { BATCH_PLANNING_MS, EMISSION_BATCH, Scheduler } from './scheduler.js';
-import { ScheduleStore, type DueEvent, type EmissionBatch } from './schedule-store.js';
+import { ScheduleStore, type DueEvent, type EmissionBatch } from './schedule-ports.js';
 
 const NOW = new Date('2031-05-06T07:00:00.000Z');
 const clock = { now: () => NOW } as Clock;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig, BackgroundTicks, Clock, runWithDeadlineCap } from '@app/platform';
 import { dueRun, type DueRun } from '../domain/schedule.js';
-import { ScheduleStore, type DueEvent } from './schedule-store.js';
+import { ScheduleStore, type DueEvent } from './schedule-ports.js';
 
 /** What one tick did. */
 export interface TickReport {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '@app/platform';
 import type { DueRun } from '../domain/schedule.js';
 import { JobStatus } from '../domain/job-status.js';
-import { ScheduleStore, type DueEvent, type EmissionBatch } from '../application/schedule-store.js';
+import { ScheduleStore, type DueEvent, type EmissionBatch } from '../application/schedule-ports.js';
 import { FLAG_COLUMNS, type Row } from './pg-rows.js';
 
 

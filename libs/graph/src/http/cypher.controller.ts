@@ -7,7 +7,7 @@ import {
 import { GraphErrors } from '../application/graph-errors.js';
 import { CypherService } from '../application/cypher-service.js';
 import { GraphLimits } from '../application/graph-limits.js';
-import { CypherQueryDto, readCypherBody } from './cypher-body.js';
+import { CypherQueryDto, readCypherBody } from './cypher-bodies.js';
 import { presentCypherResult } from './presenters.js';
 import { CypherResultView, GraphNodeView } from './views.js';
 

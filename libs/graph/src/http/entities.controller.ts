@@ -13,7 +13,7 @@ import { GraphErrors } from '../application/graph-errors.js';
 import { GraphLimits } from '../application/graph-limits.js';
 import { assertWithinResultLimit, collectGraph } from '../application/graph-result.js';
 import { presentEntityInfo, presentLegacyGraph, presentNodeListEntry } from './entity-presenters.js';
-import { queryValues, readFlag, readObjectId } from './graph-params.js';
+import { queryValues, readFlag, readObjectId } from './graph.params.js';
 import { readGraphPaging } from './graph-paging.js';
 import { EntityInfoView, NodeListEntryView } from './views.js';
 

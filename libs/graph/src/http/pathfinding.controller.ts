@@ -7,7 +7,7 @@ import { GraphErrors } from '../application/graph-errors.js';
 import { GraphLimits } from '../application/graph-limits.js';
 import { DEFAULT_PATH_EDGE_KINDS, isEdgeKind, ShortestPathService } from '../application/shortest-path-service.js';
 import { isKnownKind } from '../domain/kinds.js';
-import { parseNodeId, queryValues, readObjectId, requireSingle } from './graph-params.js';
+import { parseNodeId, queryValues, readObjectId, requireSingle } from './graph.params.js';
 import { presentGraph } from './presenters.js';
 import { GraphNodeView, GraphView } from './views.js';
 

@@ -7,7 +7,7 @@ import { GraphLimits } from '../application/graph-limits.js';
 import { NodeSearch } from '../application/ports.js';
 import { isNodeKind } from '../domain/display.js';
 import { presentSearchResult } from './entity-presenters.js';
-import { queryValues } from './graph-params.js';
+import { queryValues } from './graph.params.js';
 import { readGraphPaging } from './graph-paging.js';
 import { SearchResultView } from './views.js';
 

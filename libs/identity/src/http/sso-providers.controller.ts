@@ -8,7 +8,7 @@ import { Permissions } from '../domain/permissions.js';
 import { SsoProviderStore } from '../application/ports.js';
 import { SsoCommands } from '../application/sso-commands.js';
 import { SAML_METADATA_LIMIT, SamlMetadataErrors } from '../domain/saml-metadata.js';
-import { CreateOidcProviderDto, CreateSamlProviderDto } from './dtos.js';
+import { CreateOidcProviderDto, CreateSamlProviderDto } from './bodies.js';
 import { SamlMetadataUploadErrors } from './saml-metadata-upload.js';
 import { presentSamlProvider, presentSsoProvider, presentUser } from './presenters.js';
 import { AffectedUsersView, SsoProviderView } from './views.js';

@@ -7,7 +7,7 @@ import { Permissions } from '../domain/permissions.js';
 import { USER_LIST } from '../application/list-specs.js';
 import { UserStore } from '../application/ports.js';
 import { UserCommands, type UserInput } from '../application/user-commands.js';
-import { CreateUserDto, SetSecretDto, UpdateUserDto } from './dtos.js';
+import { CreateUserDto, SetSecretDto, UpdateUserDto } from './bodies.js';
 import { presentUser } from './presenters.js';
 import { UserView } from './views.js';
 

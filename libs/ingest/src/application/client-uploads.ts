@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JobIngestLog } from '@app/collection';
 import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast } from '@app/platform';
 import { storeTimeMs, type SpooledUpload } from './file-uploads.js';
-import { IngestMessages } from './ingest-messages.js';
+import { IngestErrors } from './ingest-errors.js';
 import { TaskQueue } from './ports.js';
 import { checkUpload } from './upload-check.js';
 
@@ -18,7 +18,7 @@ export class ClientUploads {
 
   async upload(clientId: string, upload: SpooledUpload): Promise<void> {
     const jobId = await this.clientJobs.runningJobId(clientId);
-    if (jobId === null) throw ApiError.badRequest(IngestMessages.noRunningJob);
+    if (jobId === null) throw ApiError.badRequest(IngestErrors.noRunningJob);
     await checkUpload(upload.path, upload.kind, this.config.ingest);
     const at = this.clock.now();
     // enqueue checks the job again under a lock: it may have ended while the body was read and checked.
@@ -26,7 +26,7 @@ export class ClientUploads {
       { owner: { collectionJobId: jobId, clientId }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
       at,
     ));
-    if (outcome !== 'queued') throw ApiError.badRequest(IngestMessages.noRunningJob);
+    if (outcome !== 'queued') throw ApiError.badRequest(IngestErrors.noRunningJob);
     await this.clientJobs.touchIngest(jobId, at);
   }
 }

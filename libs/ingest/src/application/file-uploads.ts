@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobStatus } from '@app/collection';
 import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast, type ListQuery } from '@app/platform';
-import { IngestMessages } from './ingest-messages.js';
+import { IngestErrors } from './ingest-errors.js';
 import { TaskQueue, UploadJobStore, type Page } from './ports.js';
 import { checkUpload } from './upload-check.js';
 import type { CompletedTask, ContentKind, UploadJob } from './upload-job.js';
@@ -47,13 +47,13 @@ export class FileUploads {
       this.clock.now(),
     ));
     if (outcome === 'not-found') throw ApiError.notFound();
-    if (outcome === 'not-running') throw ApiError.badRequest(IngestMessages.uploadNotRunning);
+    if (outcome === 'not-running') throw ApiError.badRequest(IngestErrors.uploadNotRunning);
   }
 
   async end(id: number): Promise<UploadJob> {
     const outcome = await this.jobs.end(id, this.clock.now());
     if (outcome === 'not-found') throw ApiError.notFound();
-    if (outcome === 'not-running') throw ApiError.badRequest(IngestMessages.notRunning);
+    if (outcome === 'not-running') throw ApiError.badRequest(IngestErrors.notRunning);
     return outcome;
   }
 
@@ -66,6 +66,6 @@ export class FileUploads {
   async requireRunning(id: number): Promise<void> {
     const job = await this.jobs.find(id);
     if (!job) throw ApiError.notFound();
-    if (job.status !== JobStatus.Running) throw ApiError.badRequest(IngestMessages.uploadNotRunning);
+    if (job.status !== JobStatus.Running) throw ApiError.badRequest(IngestErrors.uploadNotRunning);
   }
 }

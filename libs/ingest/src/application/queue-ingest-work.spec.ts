@@ -6,7 +6,7 @@ import type { FileResult } from './file-ingestor.js';
 import type { LocalFiles } from './local-files.js';
 import type { ClaimedTask, TaskQueue, UploadJobStore } from './ports.js';
 import { MAX_ATTEMPTS, QueueIngestWork } from './queue-ingest-work.js';
-import { IngestMessages } from './ingest-messages.js';
+import { IngestErrors } from './ingest-errors.js';
 
 const NOW = new Date('2031-05-06T07:00:00.000Z');
 const counts = (user_count: number) => ({
@@ -86,7 +86,7 @@ describe('QueueIngestWork', () => {
     await work.drain();
     expect(files.seen).toEqual([]);
     expect(queue.completed[0].results).toEqual([
-      { fileName: 'f4.zip', objects: 0, errors: [IngestMessages.tooManyAttempts(MAX_ATTEMPTS)], warnings: [], domains: {} },
+      { fileName: 'f4.zip', objects: 0, errors: [IngestErrors.tooManyAttempts(MAX_ATTEMPTS)], warnings: [], domains: {} },
     ]);
   });
 

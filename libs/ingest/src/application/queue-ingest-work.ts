@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobIngestLog } from '@app/collection';
 import { AppConfig, Clock, currentSignal, runUncancellable, runWithRequestContext } from '@app/platform';
-import { IngestMessages } from './ingest-messages.js';
+import { IngestErrors } from './ingest-errors.js';
 import { IngestWork, type DrainReport } from './ingest-work.js';
 import { LocalFiles } from './local-files.js';
 import { TaskQueue, UploadJobStore, type ClaimedTask } from './ports.js';
@@ -70,7 +70,7 @@ export class QueueIngestWork extends IngestWork {
     const { uploadTimeoutSeconds } = this.config.ingest;
     const now = this.clock.now();
     const idleSince = new Date(now.getTime() - uploadTimeoutSeconds * 1000);
-    const message = IngestMessages.timedOut(Math.round(uploadTimeoutSeconds / 60));
+    const message = IngestErrors.timedOut(Math.round(uploadTimeoutSeconds / 60));
     return background(() => this.jobs.timeOutIdle(idleSince, message, now));
   }
 
@@ -109,7 +109,7 @@ export class QueueIngestWork extends IngestWork {
   /** Ingests one claimed task; false when its lease was lost (another worker finishes it). */
   private async process(task: ClaimedTask): Promise<boolean> {
     if (task.attempts > MAX_ATTEMPTS) {
-      return this.finish(task, [failed(task.fileName, IngestMessages.tooManyAttempts(MAX_ATTEMPTS))]);
+      return this.finish(task, [failed(task.fileName, IngestErrors.tooManyAttempts(MAX_ATTEMPTS))]);
     }
     const dir = await mkdtemp(join(tmpdir(), TASK_DIR_PREFIX));
     const renewal = setInterval(() => void this.renew(task, dir), (this.config.ingest.taskLeaseSeconds * 1000) / 3);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ApiError, type IngestSettings } from '@app/platform';
-import { IngestMessages } from './ingest-messages.js';
+import { IngestErrors } from './ingest-errors.js';
 import { checkUpload } from './upload-check.js';
 
 const limits = { maxUncompressedBytes: 1_000_000, maxCompressionRatio: 50, maxZipMembers: 10 } as IngestSettings;
@@ -51,7 +51,7 @@ describe('checkUpload (gzip)', () => {
       status: 400, message: expect.stringMatching(/^Error saving ingest file: the body is not valid gzip/),
     });
     expect(await refusal(file('plain.gz', Buffer.from(json)))).toEqual({
-      status: 400, message: IngestMessages.invalidFile('the body is not gzip-compressed'),
+      status: 400, message: IngestErrors.invalidFile('the body is not gzip-compressed'),
     });
   });
 });

@@ -6,7 +6,7 @@ import { ApiError, type IngestSettings } from '@app/platform';
 import { openCollectorFile } from '../infrastructure/parsing/collector-file.js';
 import { ArchiveRejected, looksLikeZip, openZipArchive } from '../infrastructure/parsing/zip-archive.js';
 import { gunzipWithinLimits, looksLikeGzip } from './gunzip-limited.js';
-import { IngestMessages } from './ingest-messages.js';
+import { IngestErrors } from './ingest-errors.js';
 import type { ContentKind } from './upload-job.js';
 
 /**
@@ -20,17 +20,17 @@ export async function checkUpload(path: string, kind: ContentKind, limits: Inges
     try {
       await openCollectorFile(() => createReadStream(path));
     } catch (error) {
-      throw ApiError.badRequest(IngestMessages.invalidFile(messageOf(error)));
+      throw ApiError.badRequest(IngestErrors.invalidFile(messageOf(error)));
     }
     return;
   }
   const head = await readHead(path);
   if (kind === 'gzip') {
-    if (!looksLikeGzip(head)) throw ApiError.badRequest(IngestMessages.invalidFile('the body is not gzip-compressed'));
+    if (!looksLikeGzip(head)) throw ApiError.badRequest(IngestErrors.invalidFile('the body is not gzip-compressed'));
     await checkGzip(path, limits);
     return;
   }
-  if (!looksLikeZip(head)) throw ApiError.badRequest(IngestMessages.invalidFile('the body is not a zip archive'));
+  if (!looksLikeZip(head)) throw ApiError.badRequest(IngestErrors.invalidFile('the body is not a zip archive'));
   try {
     const archive = await openZipArchive(path, {
       maxMembers: limits.maxZipMembers,
@@ -40,7 +40,7 @@ export async function checkUpload(path: string, kind: ContentKind, limits: Inges
     archive.close();
   } catch (error) {
     if (error instanceof ArchiveRejected) throw new ApiError(error.status, [error.message]);
-    throw ApiError.badRequest(IngestMessages.invalidFile(messageOf(error)));
+    throw ApiError.badRequest(IngestErrors.invalidFile(messageOf(error)));
   }
 }
 
@@ -57,7 +57,7 @@ async function checkGzip(path: string, limits: IngestSettings): Promise<void> {
   } catch (error) {
     if (error instanceof ArchiveRejected) throw new ApiError(error.status, [error.message]);
     // zlib names its failures (Z_DATA_ERROR, Z_BUF_ERROR for a truncated body); the limits do not.
-    if (isZlibError(error)) throw ApiError.badRequest(IngestMessages.invalidFile(`the body is not valid gzip: ${messageOf(error)}`));
+    if (isZlibError(error)) throw ApiError.badRequest(IngestErrors.invalidFile(`the body is not valid gzip: ${messageOf(error)}`));
     if (isLimitError(error)) throw new ApiError(413, [messageOf(error)]);
     throw error;
   }

@@ -6,7 +6,7 @@ import {
   spoolRequestBody, type PathwardenRequest, type Principal,
 } from '@app/platform';
 import { ClientUploads } from '../application/client-uploads.js';
-import { IngestMessages } from '../application/ingest-messages.js';
+import { IngestErrors } from '../application/ingest-errors.js';
 import { bodyEncoding } from './content-encoding.js';
 import { CLIENT_UPLOAD_TYPES, clientUploadKind, uploadName } from './upload-headers.js';
 
@@ -35,9 +35,9 @@ export class ClientIngestController {
   async ingest(@Req() req: PathwardenRequest, @CurrentPrincipal() principal: Principal) {
     if (principal.via !== 'client' || principal.clientId === undefined) throw ApiError.notFound();
     // Checked first: a coded body's Content-Type describes what it decodes to.
-    if (bodyEncoding(req.headers['content-encoding']) === 'unsupported') throw ApiError.badRequest(IngestMessages.clientContentEncoding);
+    if (bodyEncoding(req.headers['content-encoding']) === 'unsupported') throw ApiError.badRequest(IngestErrors.clientContentEncoding);
     const kind = clientUploadKind(req.headers['content-type'], req.headers['content-encoding']);
-    if (!kind) throw ApiError.badRequest(IngestMessages.clientContentType);
+    if (!kind) throw ApiError.badRequest(IngestErrors.clientContentType);
     const body = await spoolRequestBody(req, this.config.ingest.maxUploadBytes);
     await this.uploads.upload(principal.clientId, { ...body, kind, name: uploadName(req.headers['x-file-upload-name'], kind) });
   }

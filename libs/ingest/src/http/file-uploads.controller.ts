@@ -9,7 +9,7 @@ import {
   pageSchema, parseListQuery, RequirePermission, spoolRequestBody, type PathwardenRequest, type Principal, type RawQuery,
 } from '@app/platform';
 import { FileUploads } from '../application/file-uploads.js';
-import { IngestMessages } from '../application/ingest-messages.js';
+import { IngestErrors } from '../application/ingest-errors.js';
 import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
 import { bodyEncoding } from './content-encoding.js';
 import { presentCompletedTask, presentUploadJob } from './presenters.js';
@@ -85,9 +85,9 @@ export class FileUploadsController {
   @ApiErrors(400, 401, 403, 404)
   async upload(@Int64Id('file_upload_job_id') id: string, @Req() req: PathwardenRequest) {
     // Checked first: a coded body's Content-Type describes what it decodes to (gzip is for client uploads only).
-    if (bodyEncoding(req.headers['content-encoding']) !== 'identity') throw ApiError.badRequest(IngestMessages.contentEncoding);
+    if (bodyEncoding(req.headers['content-encoding']) !== 'identity') throw ApiError.badRequest(IngestErrors.contentEncoding);
     const kind = uploadKind(req.headers['content-type']);
-    if (!kind) throw ApiError.badRequest(IngestMessages.contentType);
+    if (!kind) throw ApiError.badRequest(IngestErrors.contentType);
     await this.uploads.requireRunning(jobId(id));
     const body = await spoolRequestBody(req, this.config.ingest.maxUploadBytes);
     const name = uploadName(req.headers['x-file-upload-name'], kind);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobStatus } from '@app/collection';
 import { ANALYSIS_LOCK_KEY, applyListQuery, Database, type ListQuery } from '@app/platform';
-import { IngestMessages } from '../application/ingest-messages.js';
+import { IngestErrors } from '../application/ingest-errors.js';
 import { UploadJobStore, type EndOutcome, type Page } from '../application/ports.js';
 import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
 import type { CompletedTask, UploadJob } from '../application/upload-job.js';
@@ -97,7 +97,7 @@ export class PgUploadJobStore extends UploadJobStore {
            OR (j.status = ${JobStatus.Analyzing} AND (SELECT free FROM lock)))
          RETURNING j.id)
        SELECT id FROM claimed`,
-      [IngestMessages.analyzing, at, ANALYSIS_LOCK_KEY],
+      [IngestErrors.analyzing, at, ANALYSIS_LOCK_KEY],
     );
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
@@ -119,8 +119,8 @@ export class PgUploadJobStore extends UploadJobStore {
            ELSE $7 END,
          end_time = $3, updated_at = $3
        WHERE id = ANY($1::bigint[]) AND status = ${JobStatus.Analyzing}`,
-      [ids, analysis, at, IngestMessages.analysisFailed, IngestMessages.allFailed, IngestMessages.someFailed('{n}'),
-        IngestMessages.complete],
+      [ids, analysis, at, IngestErrors.analysisFailed, IngestErrors.allFailed, IngestErrors.someFailed('{n}'),
+        IngestErrors.complete],
     );
   }
 }

@@ -11,8 +11,8 @@
 //   other bad filter. skip/limit outside int64 get Go's "value out of range" text; a skip beyond 2^53 is capped.
 export type { ColumnSpec, ColumnType, FilterOperator, ListQuery, ListSpec, Predicate, SortSpec } from './types.js';
 export type { CompiledFilter } from './compile-filters.js';
-export type { RawQuery } from './query-params.js';
-export { paramValues } from './query-params.js';
+export type { RawQuery } from './query.params.js';
+export { paramValues } from './query.params.js';
 export { defineListSpec, recordTimestampFilters } from './list-spec.js';
 export { parseListQuery } from './parse-list-query.js';
 export { readPaging, type PagingFailure } from './parse-paging.js';

@@ -1,4 +1,4 @@
-import { PAGINATION_PARAMS } from './query-params.js';
+import { PAGINATION_PARAMS } from './query.params.js';
 import { allowedOperators, isFilterOperator } from './operators.js';
 import type { ColumnSpec, ListSpec } from './types.js';
 

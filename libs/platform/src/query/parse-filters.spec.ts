@@ -3,7 +3,7 @@ import { ApiError } from '../http/api-error.js';
 import { INT64_MAX, INT64_MIN } from './column-value.js';
 import { defineListSpec } from './list-spec.js';
 import { parseFilters } from './parse-filters.js';
-import type { RawQuery } from './query-params.js';
+import type { RawQuery } from './query.params.js';
 
 const users = defineListSpec({
   filters: {

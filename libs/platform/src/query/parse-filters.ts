@@ -2,7 +2,7 @@ import { ApiError } from '../http/api-error.js';
 import { ErrorMessages } from '../http/error-messages.js';
 import { parseColumnValue } from './column-value.js';
 import { allowedOperators, isFilterOperator } from './operators.js';
-import { hasFilterForm, PAGINATION_PARAMS, paramValues, type RawQuery } from './query-params.js';
+import { hasFilterForm, PAGINATION_PARAMS, paramValues, type RawQuery } from './query.params.js';
 import type { ColumnSpec, FilterOperator, ListSpec, Predicate } from './types.js';
 
 /** Reads every `column=op:value` parameter into typed predicates, in query order; 400 on misuse. */

@@ -2,7 +2,7 @@ import { pageSizes } from './list-spec.js';
 import { parseFilters } from './parse-filters.js';
 import { parsePaging } from './parse-paging.js';
 import { parseSort } from './parse-sort.js';
-import type { RawQuery } from './query-params.js';
+import type { RawQuery } from './query.params.js';
 import type { ListQuery, ListSpec } from './types.js';
 
 /** Parses and validates a raw Express query for a list endpoint; throws ApiError 400 on misuse and nothing else. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../http/api-error.js';
 import { defineListSpec } from './list-spec.js';
 import { parseSort, withTieBreakers } from './parse-sort.js';
-import type { RawQuery } from './query-params.js';
+import type { RawQuery } from './query.params.js';
 import type { SortSpec } from './types.js';
 
 const users = defineListSpec({

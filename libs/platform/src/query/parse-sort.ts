@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 import { ErrorMessages } from '../http/error-messages.js';
-import { paramValues, type RawQuery } from './query-params.js';
+import { paramValues, type RawQuery } from './query.params.js';
 import type { ListSpec, SortSpec } from './types.js';
 
 /** Reads the repeatable sort_by into ORDER BY terms, defaultSort appended as tie-breakers; 400 on misuse. */

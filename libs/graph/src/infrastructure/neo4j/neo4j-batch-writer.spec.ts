@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import neo4j from 'neo4j-driver';
 import { STUB_NODES, UPSERT_BATCH_EDGES } from './neo4j-batch-writer.js';
-import { Neo4jGraphStore } from './neo4j-graph-store.js';
+import { Neo4jGraphStore } from './neo4j-graph.store.js';
 import { ADD_LABELS, UPSERT_NODES } from './neo4j-node-statements.js';
 import { fakeConnection } from './testing/fake-connection.js';
 

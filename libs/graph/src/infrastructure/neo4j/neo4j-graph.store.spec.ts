@@ -3,7 +3,7 @@ import neo4j from 'neo4j-driver';
 import {
   CLEAR, COUNTS, DELETE_EDGES, DELETE_NODES, EDGE_BETWEEN, EDGES_BY_IDS, Neo4jGraphStore, NODE_BY_OBJECTID,
   NODES_BY_IDS, NODES_BY_OBJECTIDS, UPSERT_NODES,
-} from './neo4j-graph-store.js';
+} from './neo4j-graph.store.js';
 import { fakeConnection } from './testing/fake-connection.js';
 
 const { Node, Relationship } = neo4j.types;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from './api-error.js';
-import { ParseIdPipe } from './id-params.js';
+import { ParseIdPipe } from './id.params.js';
 
 function failure(pipe: ParseIdPipe, value: string): ApiError {
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { seedGraph, UNKNOWN_FIXTURE_NODE } from './graph-fixture.js';
 import { graphStoreContract } from './graph-store.contract.js';
-import { InMemoryGraphStore } from './in-memory-graph-store.js';
+import { InMemoryGraphStore } from './in-memory-graph.store.js';
 
 graphStoreContract('InMemoryGraphStore', async () => {
   const store = new InMemoryGraphStore();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { apiErrorOf } from '@app/platform/testing';
-import { readCypherBody } from './cypher-body.js';
+import { readCypherBody } from './cypher-bodies.js';
 import { GRAPH_DEFAULT_LIMIT, readGraphPaging } from './graph-paging.js';
-import { parseNodeId, queryValues, readFlag, readObjectId, requireSingle } from './graph-params.js';
+import { parseNodeId, queryValues, readFlag, readObjectId, requireSingle } from './graph.params.js';
 
 const rejection = (step: () => unknown) => apiErrorOf((async () => step())());
 const wrap = (inner: string) => `Invalid query parameter: ${inner}`;

@@ -1,5 +1,5 @@
 /** The wire messages of the upload API and the job lifecycle (reference §4), asserted by the tests. */
-export const IngestMessages = {
+export const IngestErrors = {
   contentType: 'Content type must be application/json or application/zip',
   clientContentType: 'Content type must be application/json, application/gzip or application/zip',
   /** The file upload API takes the file as it is: a coded body (gzip, ...) would be read as the file itself. */
