@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { Database, runWithDeadlineCap } from '@app/platform';
+import { Database, runWithDeadlineCap, sql } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { FoundPath, PathfindingStep } from '../libs/graph/src/infrastructure/pg/pathfinding-step.js';
 import { CANDIDATE_CAP, SqlFrontierSource } from '../libs/graph/src/infrastructure/pg/pg-bfs-frontier.js';
@@ -8,7 +8,6 @@ import { searchPaths, type PathSemantics, type SearchPlan } from '../libs/graph/
 import type { Step } from '../libs/graph/src/infrastructure/pg/pg-bfs-side.js';
 import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
 import { PathfindingErrors, PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
-import { sql } from '../libs/graph/src/infrastructure/pg/sql.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const KINDS = ['User', 'Group', 'Computer', 'MemberOf', 'AdminTo', 'HasSession', 'GenericAll', 'Contains'];

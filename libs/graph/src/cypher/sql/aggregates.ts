@@ -1,6 +1,6 @@
 import type { CallExpr, CountStarExpr, Expr } from '../ast.js';
 import { AGGREGATE_FUNCTIONS } from '../ast.js';
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import type { Env } from './env.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
 import { translate } from './expressions.js';

@@ -1,5 +1,5 @@
 import type { PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
-import type { Sql } from '../../infrastructure/pg/sql.js';
+import type { Sql } from '@app/platform';
 
 /** Stands in the statement for the paths a pathfinding step found, bound when the statement is built. */
 export class FoundPathsParameter {

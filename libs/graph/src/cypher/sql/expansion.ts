@@ -1,5 +1,5 @@
 import type { RelDirection } from '../ast.js';
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 
 /** Where a variable-length expansion starts. */
 export type WalkSeed =

@@ -1,6 +1,6 @@
 import type { Expr, ListExpr, MapExpr, PropertyExpr } from '../ast.js';
 import { AGGREGATE_FUNCTIONS } from '../ast.js';
-import { joinSql, raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql, type Sql } from '@app/platform';
 import { exactly, type Env } from './env.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
 import { callFunction, temporalComponent } from './functions.js';

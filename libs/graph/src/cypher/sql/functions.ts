@@ -1,5 +1,5 @@
 import type { CallExpr } from '../ast.js';
-import { joinSql, raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql, type Sql } from '@app/platform';
 import { exactly, type Env } from './env.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
 import { isNull, predicate, translate } from './expressions.js';

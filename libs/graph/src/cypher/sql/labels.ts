@@ -1,4 +1,4 @@
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import type { TranslationContext } from './context.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { MatchClause, UnwindClause } from '../ast.js';
-import { joinSql, raw, sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql } from '@app/platform';
 import { fromColumns, selectList, toColumns } from './columns.js';
 import type { Env } from './env.js';
 import { notEvaluable, TranslationErrors } from './errors.js';

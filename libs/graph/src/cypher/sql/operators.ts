@@ -1,5 +1,5 @@
 import type { BinaryOp } from '../ast.js';
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import type { Env } from './env.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
 import { likePattern, regexMatch } from './strings.js';

@@ -1,5 +1,5 @@
 import type { PatternElement } from '../ast.js';
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import type { Env } from './env.js';
 import { emitPattern, fileConstraints } from './patterns.js';
 import { Scope } from './scope.js';

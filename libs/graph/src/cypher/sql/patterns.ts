@@ -1,5 +1,5 @@
 import type { NodePattern, PatternElement, PatternPart, RelationshipPattern } from '../ast.js';
-import { joinSql, raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql, type Sql } from '@app/platform';
 import { ConstraintBook } from './constraints.js';
 import { DEFAULT_MAX_DEPTH } from './context.js';
 import type { Env } from './env.js';

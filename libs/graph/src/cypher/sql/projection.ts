@@ -1,5 +1,5 @@
 import type { Expr, Projection, ReturnClause, SortItem, WithClause } from '../ast.js';
-import { joinSql, raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql, type Sql } from '@app/platform';
 import { Aggregator, containsAggregate } from './aggregates.js';
 import { fromColumns, selectList, toColumns, type Column } from './columns.js';
 import type { Env } from './env.js';

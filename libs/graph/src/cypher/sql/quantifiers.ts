@@ -1,5 +1,5 @@
 import type { QuantifierExpr } from '../ast.js';
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import { exactly, type Env } from './env.js';
 import { predicate, translate } from './expressions.js';
 import { Scope } from './scope.js';

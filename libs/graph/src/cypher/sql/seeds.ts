@@ -1,5 +1,5 @@
 import type { MapExpr } from '../ast.js';
-import { joinSql, raw, type Sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, type Sql } from '@app/platform';
 import type { NodeConstraints } from './constraints.js';
 import type { TranslationContext } from './context.js';
 import { constant, predicate } from './expressions.js';

@@ -1,4 +1,4 @@
-import { raw, sql, joinSql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, joinSql, type Sql } from '@app/platform';
 import { ConstraintBook } from './constraints.js';
 import type { TranslationContext } from './context.js';
 import type { Scope } from './scope.js';

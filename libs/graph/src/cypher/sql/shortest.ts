@@ -1,5 +1,5 @@
 import type { Expr, PatternPart } from '../ast.js';
-import { raw, sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql } from '@app/platform';
 import type { PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
 import { DEFAULT_MAX_DEPTH, FoundPathsParameter } from './context.js';
 import { notEvaluable, TranslationErrors } from './errors.js';

@@ -1,4 +1,4 @@
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import { guarded, guarded2, textOf, type ScalarValue } from './typed.js';
 
 type StringOp = 'STARTS WITH' | 'ENDS WITH' | 'CONTAINS';

@@ -1,7 +1,7 @@
 import type { Clause, CypherQuery, Expr, PatternElement } from '../ast.js';
 import type { FoundPath, PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
 import { clauseExprs } from '../walk.js';
-import { joinSql, raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { joinSql, raw, sql, type Sql } from '@app/platform';
 import { conjuncts, freeVariables } from './constraints.js';
 import { FoundPathsParameter, TranslationContext, type TranslationOptions } from './context.js';
 import { matchClause, unwindClause } from './match.js';

@@ -1,4 +1,4 @@
-import { raw, sql, type Sql } from '../../infrastructure/pg/sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 import { notEvaluable, TranslationErrors } from './errors.js';
 
 /** Gives the alias of the `node` / `edge` row behind a binding, joining it on first use. */

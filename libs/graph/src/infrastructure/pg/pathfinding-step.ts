@@ -1,4 +1,4 @@
-import type { Sql } from './sql.js';
+import type { Sql } from '@app/platform';
 
 /**
  * A shortestPath / allShortestPaths pattern part, as the translator hands it to the pathfinder before the main

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Expansion, FrontierSource } from './pg-bfs-search.js';
 import type { Hops, Id, Step } from './pg-bfs-side.js';
-import { raw, sql, type Sql } from './sql.js';
+import { raw, sql, type Sql } from '@app/platform';
 
 const NO_HOPS: Hops = { edges: [], srcs: [], dsts: [] };
 
