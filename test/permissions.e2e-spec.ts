@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Permissions, type Permission } from '@app/platform';
 import type { Response } from 'supertest';
-import { Permissions, ROLE_SEEDS, type Permission } from '@app/identity';
+import { ROLE_SEEDS } from '@app/identity';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import {
   bearer, createApiToken, createUser, send, signed, USER_PASSWORD, type ApiTokenKey, type HttpMethod,

@@ -3,7 +3,6 @@ export { CredentialCheck } from './application/credential-check.js';
 export { UserQueries } from './application/user-queries.js';
 export { UserCommands } from './application/user-commands.js';
 export type { UserAccess } from './application/ports.js';
-export { Permissions, type Permission } from './domain/permissions.js';
 export { ROLE_SEEDS, SEEDED_PERMISSIONS } from './domain/seed.js';
 export { isSecretExpired, shownName, type User } from './domain/user.js';
 export { generatePassword } from './domain/password-policy.js';

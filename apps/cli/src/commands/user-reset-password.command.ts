@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { Permissions } from '@app/platform';
 import type { Principal } from '@app/platform';
-import { Permissions, UserCommands, UserQueries } from '@app/identity';
+import { UserCommands, UserQueries } from '@app/identity';
 import { withAppContext } from '../app-context.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';

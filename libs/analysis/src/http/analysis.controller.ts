@@ -2,9 +2,8 @@ import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import {
   ApiAcceptedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath,
 } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiError, ApiErrors, Clock, CurrentPrincipal, data, dataSchema, RequirePermission, type Principal,
+  ApiError, ApiErrors, Clock, CurrentPrincipal, data, dataSchema, Permissions, type Principal, RequirePermission,
 } from '@app/platform';
 import { AnalysisRequestStore } from '../application/datapipe-ports.js';
 import { presentAnalysisRequest } from './presenters.js';

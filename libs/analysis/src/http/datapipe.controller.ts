@@ -1,7 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
-import { ApiErrors, data, dataSchema, RequirePermission } from '@app/platform';
+import { ApiErrors, data, dataSchema, Permissions, RequirePermission } from '@app/platform';
 import { DatapipeStatusStore } from '../application/datapipe-ports.js';
 import { presentDatapipeStatus } from './presenters.js';
 import { DatapipeStatusView } from './views.js';

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiErrors, data, Deprecated, IntId, paginated, parseListQuery, RequirePermission,
+  ApiErrors, data, Deprecated, IntId, paginated, parseListQuery, Permissions, RequirePermission,
 } from '@app/platform';
 import { AssetGroupCommands } from '../application/asset-group-commands.js';
 import { AssetGroupQueries } from '../application/asset-group-queries.js';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiErrors, CurrentPrincipal, EnterpriseOnly, paginated, pageSchema, parseListQuery, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, EnterpriseOnly, pageSchema, paginated, parseListQuery, Permissions, type Principal,
+  RequirePermission,
 } from '@app/platform';
 import { CertificationStore, CertifyMembers } from '../application/certification-commands.js';
 import { CERTIFICATION_LIST } from '../application/list-specs.js';

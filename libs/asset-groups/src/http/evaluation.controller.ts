@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GraphLimits } from '@app/graph';
-import { Permissions } from '@app/identity';
-import { ApiErrors, CurrentPrincipal, data, RequirePermission, type Principal } from '@app/platform';
+import { ApiErrors, CurrentPrincipal, data, Permissions, type Principal, RequirePermission } from '@app/platform';
 import { TagEvaluation } from '../application/tag-evaluation.js';
 import { EvaluationRequestDto } from './selector-bodies.js';
 import { presentEvaluationReport } from './selector-presenters.js';

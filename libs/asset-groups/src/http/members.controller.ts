@@ -1,8 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiErrors, data, dataSchema, Int64Id, IntId, paginated, pageSchema, parseListQuery, RequirePermission,
+  ApiErrors, data, dataSchema, Int64Id, IntId, pageSchema, paginated, parseListQuery, Permissions, RequirePermission,
 } from '@app/platform';
 import { MEMBER_LIST } from '../application/list-specs.js';
 import { MemberQueries, type MemberPage } from '../application/member-queries.js';

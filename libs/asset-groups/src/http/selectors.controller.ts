@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permissions, UserQueries } from '@app/identity';
+import { UserQueries } from '@app/identity';
 import {
-  ApiErrors, CurrentPrincipal, data, IntId, paginated, parseListQuery, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, data, IntId, paginated, parseListQuery, Permissions, type Principal, RequirePermission,
 } from '@app/platform';
 import { SELECTOR_LIST } from '../application/list-specs.js';
 import { SelectorCommands, type SelectorInput } from '../application/selector-commands.js';

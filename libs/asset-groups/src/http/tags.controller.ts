@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@ne
 import {
   ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags,
 } from '@nestjs/swagger';
-import { Permissions, UserQueries } from '@app/identity';
+import { UserQueries } from '@app/identity';
 import {
-  ApiErrors, CurrentPrincipal, data, IntId, parseListQuery, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, data, IntId, parseListQuery, Permissions, type Principal, RequirePermission,
 } from '@app/platform';
 import { TAG_LIST } from '../application/list-specs.js';
 import { TagCommands } from '../application/tag-commands.js';

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { ApiError, AppConfig, SecretCipher, SigningKeyRegistry, type ListQuery, type Principal } from '@app/platform';
-import { CredentialCheck, Permissions } from '@app/identity';
+import {
+  ApiError, AppConfig, type ListQuery, Permissions, type Principal, SecretCipher, SigningKeyRegistry,
+} from '@app/platform';
+import { CredentialCheck } from '@app/identity';
 import { AuthErrors } from './auth-errors.js';
 import { ApiTokenStore, SigningKeySource, type ApiToken, type SigningKey } from './ports.js';
 import { principalOf } from './principals.js';

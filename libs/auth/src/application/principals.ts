@@ -1,5 +1,6 @@
 import type { Principal } from '@app/platform';
-import { isSecretExpired, Permissions, type UserAccess } from '@app/identity';
+import { Permissions } from '@app/platform';
+import { isSecretExpired, type UserAccess } from '@app/identity';
 
 /**
  * The principal of a user's access: a user whose password has expired holds only auth:ManageSelf until they

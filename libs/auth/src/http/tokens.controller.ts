@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, CurrentPrincipal, data, parseListQuery, RequirePermission, UuidId, type Principal } from '@app/platform';
-import { Permissions } from '@app/identity';
+import {
+  ApiErrors, CurrentPrincipal, data, parseListQuery, Permissions, type Principal, RequirePermission, UuidId,
+} from '@app/platform';
 import { ApiTokens } from '../application/api-tokens.js';
 import { TOKEN_LIST } from '../application/list-specs.js';
 import { CreateTokenDto } from './bodies.js';

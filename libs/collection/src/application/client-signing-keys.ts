@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, Clock, SecretCipher, SigningKeyRegistry, SigningKeySource, type Principal, type SigningKey } from '@app/platform';
-import { Permissions } from '@app/identity';
+import {
+  AppConfig, Clock, Permissions, type Principal, SecretCipher, type SigningKey, SigningKeyRegistry, SigningKeySource,
+} from '@app/platform';
 import { ClientStore } from './ports.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, EnterpriseOnly, RequirePermission, type Principal, type RawQuery,
+  ApiError, ApiErrors, CurrentPrincipal, data, EnterpriseOnly, Permissions, type Principal, type RawQuery,
+  RequirePermission,
 } from '@app/platform';
 import { ClientFlow } from '../application/client-flow.js';
 import { AVAILABLE_JOB_LIST, parseJobListQuery } from '../application/job-list-spec.js';

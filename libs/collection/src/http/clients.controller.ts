@@ -3,9 +3,8 @@ import {
   ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags, getSchemaPath,
 } from '@nestjs/swagger';
 import {
-  ApiErrors, data, EnterpriseOnly, paginated, parseListQuery, RequirePermission, UuidId, type RawQuery,
+  ApiErrors, data, EnterpriseOnly, paginated, parseListQuery, Permissions, type RawQuery, RequirePermission, UuidId,
 } from '@app/platform';
-import { Permissions } from '@app/identity';
 import { ClientCommands } from '../application/client-commands.js';
 import { CLIENT_LIST } from '../application/client-list-spec.js';
 import { ClientQueries, type ClientsWithRelations } from '../application/client-queries.js';

@@ -2,8 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import {
   ApiBody, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags, getSchemaPath,
 } from '@nestjs/swagger';
-import { ApiErrors, data, EnterpriseOnly, IntId, paginated, parseListQuery, RequirePermission, type RawQuery } from '@app/platform';
-import { Permissions } from '@app/identity';
+import {
+  ApiErrors, data, EnterpriseOnly, IntId, paginated, parseListQuery, Permissions, type RawQuery, RequirePermission,
+} from '@app/platform';
 import { EventCommands } from '../application/event-commands.js';
 import { EVENT_LIST } from '../application/event-list-spec.js';
 import { EventQueries } from '../application/event-queries.js';

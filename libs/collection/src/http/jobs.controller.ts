@@ -1,9 +1,8 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, Deprecated, EnterpriseOnly, Int64Id, RequirePermission, UuidId,
-  type Principal, type RawQuery,
+  ApiError, ApiErrors, CurrentPrincipal, data, Deprecated, EnterpriseOnly, Int64Id, Permissions, type Principal,
+  type RawQuery, RequirePermission, UuidId,
 } from '@app/platform';
 import { JobCommands } from '../application/job-commands.js';
 import {

@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiErrors, CurrentPrincipal, data, MalformedJsonMessage, RequirePermission, type Principal,
+  ApiErrors, CurrentPrincipal, data, MalformedJsonMessage, Permissions, type Principal, RequirePermission,
 } from '@app/platform';
 import { GraphErrors } from '../application/graph-errors.js';
 import { CypherService } from '../application/cypher-service.js';

@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, defineListSpec, paginated, parseListQuery, RequirePermission,
-  type Principal, type RawQuery,
+  ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, getSchemaPath,
+} from '@nestjs/swagger';
+import {
+  ApiError, ApiErrors, CurrentPrincipal, data, defineListSpec, paginated, parseListQuery, Permissions, type Principal,
+  type RawQuery, RequirePermission,
 } from '@app/platform';
 import {
   ConstrainedDelegation, DELEGATION_DEFAULT_SORT, DELEGATION_SORT_KEYS, sortNodes,

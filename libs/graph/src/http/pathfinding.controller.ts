@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
-import { ApiError, ApiErrors, CurrentPrincipal, data, RequirePermission, type Principal, type RawQuery } from '@app/platform';
+import {
+  ApiError, ApiErrors, CurrentPrincipal, data, Permissions, type Principal, type RawQuery, RequirePermission,
+} from '@app/platform';
 import { EdgeCompositionService } from '../application/edge-composition-service.js';
 import { GraphErrors } from '../application/graph-errors.js';
 import { GraphLimits } from '../application/graph-limits.js';

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, type Principal } from '@app/platform';
+import { ApiError, Permissions, type Principal } from '@app/platform';
 import { passwordProblems } from '../domain/password-policy.js';
-import { Permissions } from '../domain/permissions.js';
 import type { User } from '../domain/user.js';
 import { IdentityErrors } from './identity-errors.js';
-import { InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch } from './ports.js';
+import {
+  InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch,
+} from './ports.js';
 
 /** A secret that never expires in practice: "needs_password_reset: false". */
 const NEVER = new Date('9999-12-31T00:00:00Z');

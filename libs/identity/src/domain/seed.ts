@@ -1,4 +1,5 @@
-import { Permissions as P, type Permission } from './permissions.js';
+import { Permissions as P } from '@app/platform';
+import { type Permission } from '@app/platform';
 
 /** Seeded permission ids follow the reference's insert order (id 6, auth:ManageAppConfig, was removed there). */
 export const PERMISSION_IDS: Record<Permission, number> = {

@@ -1,7 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, data, parseListQuery, RequirePermission } from '@app/platform';
-import { Permissions } from '../domain/permissions.js';
+import { ApiErrors, data, parseListQuery, Permissions, RequirePermission } from '@app/platform';
 import { ROLE_LIST } from '../application/list-specs.js';
 import { RoleStore } from '../application/ports.js';
 import { presentRole } from './presenters.js';

@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Post, UploadedFile, UseInterce
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  AcceptsBody, ApiError, ApiErrors, AppConfig, CurrentPrincipal, data, Deprecated, IntId, RequirePermission, type Principal,
+  AcceptsBody, ApiError, ApiErrors, AppConfig, CurrentPrincipal, data, Deprecated, IntId, Permissions, type Principal,
+  RequirePermission,
 } from '@app/platform';
-import { Permissions } from '../domain/permissions.js';
 import { SsoProviderStore } from '../application/ports.js';
 import { SsoCommands } from '../application/sso-commands.js';
 import { SAML_METADATA_LIMIT, SamlMetadataErrors } from '../domain/saml-metadata.js';

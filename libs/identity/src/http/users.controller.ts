@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, paginated, parseListQuery, RequirePermission, UuidId, type Principal,
+  ApiError, ApiErrors, CurrentPrincipal, data, paginated, parseListQuery, Permissions, type Principal,
+  RequirePermission, UuidId,
 } from '@app/platform';
-import { Permissions } from '../domain/permissions.js';
 import { USER_LIST } from '../application/list-specs.js';
 import { UserStore } from '../application/ports.js';
 import { UserCommands, type UserInput } from '../application/user-commands.js';

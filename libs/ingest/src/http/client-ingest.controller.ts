@@ -1,9 +1,8 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, EnterpriseOnly, RequirePermission,
-  spoolRequestBody, type PathwardenRequest, type Principal,
+  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, EnterpriseOnly,
+  type PathwardenRequest, Permissions, type Principal, RequirePermission, spoolRequestBody,
 } from '@app/platform';
 import { ClientUploads } from '../application/client-uploads.js';
 import { IngestErrors } from '../application/ingest-errors.js';

@@ -3,10 +3,10 @@ import {
   ApiAcceptedResponse, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { Permissions } from '@app/identity';
 import {
-  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, data, dataSchema, Int64Id, paginated,
-  pageSchema, parseListQuery, RequirePermission, spoolRequestBody, type PathwardenRequest, type Principal, type RawQuery,
+  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, data, dataSchema, Int64Id, pageSchema,
+  paginated, parseListQuery, type PathwardenRequest, Permissions, type Principal, type RawQuery, RequirePermission,
+  spoolRequestBody,
 } from '@app/platform';
 import { FileUploads } from '../application/file-uploads.js';
 import { IngestErrors } from '../application/ingest-errors.js';

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, EnterpriseOnly, parseListQuery, RequirePermission, type RawQuery } from '@app/platform';
-import { Permissions } from '@app/identity';
+import {
+  ApiErrors, EnterpriseOnly, parseListQuery, Permissions, type RawQuery, RequirePermission,
+} from '@app/platform';
 import { POSTURE_STAT_LIST } from '../application/list-specs.js';
 import { ListPostureStats } from '../application/list-posture-stats.js';
 import { readCreatedWindow } from './created-window.params.js';
