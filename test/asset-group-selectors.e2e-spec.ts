@@ -327,7 +327,7 @@ describe('asset group tag selectors', () => {
       const draft = { name: uniqueName('s'), description: '', autoCertify: 0 as const, seeds: [{ type: 1 as const, value: 'S-1' }] };
       const failure = await store.create(99999, draft, 'SYSTEM').then(() => null, (error: unknown) => error);
       expect(failure).toBeInstanceOf(ApiError);
-      expect({ status: (failure as ApiError).getStatus(), messages: (failure as ApiError).messages })
+      expect({ status: (failure as ApiError).status, messages: (failure as ApiError).messages })
         .toEqual({ status: 404, messages: ['resource not found'] });
     });
   });

@@ -101,11 +101,11 @@ if (!NEO4J_URL) {
     });
 
     it('answers 400 when Neo4j cannot evaluate the query', async () => {
-      expect((await apiErrorOf(rows('RETURN 1 / 0 AS x'))).getStatus()).toBe(400);
+      expect((await apiErrorOf(rows('RETURN 1 / 0 AS x'))).status).toBe(400);
     });
 
     it('answers 504 once the deadline has passed', async () => {
-      expect((await apiErrorOf(runWithDeadlineCap(0, () => rows('MATCH (n) RETURN n')))).getStatus()).toBe(504);
+      expect((await apiErrorOf(runWithDeadlineCap(0, () => rows('MATCH (n) RETURN n')))).status).toBe(504);
     });
 
     it('finds shortest paths between node sets', async () => {

@@ -220,14 +220,14 @@ describe('PostgreSQL pathfinding', () => {
     it('answers 400 when both ends resolve to the same single node', async () => {
       const g = await seed({ a: ['User'], b: ['Group'] }, ['a MemberOf b', 'b MemberOf a']);
       const error = await apiErrorOf(find(g, step({ start: named('a'), end: named('a') })));
-      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
+      expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
       expect(await find(g, step({ start: named('a'), end: named('a'), distinctEnds: true }))).toEqual([]);
     });
 
     it('answers 400 when neither end is constrained', async () => {
       const g = await seed({ a: ['User'] }, []);
       const error = await apiErrorOf(find(g, step({})));
-      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.unconstrained]]);
+      expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.unconstrained]]);
     });
 
     it('answers 504 when the deadline passes mid-search', async () => {
@@ -241,7 +241,7 @@ describe('PostgreSQL pathfinding', () => {
         maxDepth: 100_000, limit: 1,
       };
       const error = await apiErrorOf(runWithDeadlineCap(200, () => finder.shortestPaths(request)));
-      expect([error.getStatus(), error.messages]).toEqual([504, ['request timed out']]);
+      expect([error.status, error.messages]).toEqual([504, ['request timed out']]);
     });
     it('answers 400 before one level of a many-to-many search outgrows memory', async () => {
       // 6,000 users share one group: level 2 from every user would hold 36 million (user, user) entries.
@@ -255,7 +255,7 @@ describe('PostgreSQL pathfinding', () => {
         SELECT i, 2999999, $1 FROM generate_series(2000001, 2006000) i`, [kindId.get('MemberOf')]);
       const error = await apiErrorOf(find({ id: String, name: new Map(), edges: new Map() },
         step({ start: ofKind('User'), end: ofKind('User'), distinctEnds: true, direction: 'both', limit: 1 })));
-      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.tooWide]]);
+      expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.tooWide]]);
     });
   });
 
@@ -303,7 +303,7 @@ describe('PostgreSQL pathfinding', () => {
       };
       expect(await finder.shortestPaths(request)).toEqual([]);
       const error = await apiErrorOf(finder.shortestPaths({ ...request, endIds: [g.id('a')] }));
-      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
+      expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
     });
   });
 

@@ -157,7 +157,7 @@ describe('PgQueryEngine beyond the contract', () => {
       for (const text of ["MATCH (n:User) WHERE n.name =~ '(' RETURN n", 'MATCH (n:User) RETURN n.score / 0', 'MATCH (n:User) RETURN n.name - 1']) {
         const error = await refusal(text);
         expect(error).toBeInstanceOf(ApiError);
-        expect(error.getStatus()).toBe(400);
+        expect(error.status).toBe(400);
         expect(error.messages[0]).toMatch(new RegExp(`^${QUERY_NOT_EVALUATED}: `));
         expect(error.messages[0]).not.toMatch(/SELECT|node|\$\d/);
       }
@@ -171,7 +171,7 @@ describe('PgQueryEngine beyond the contract', () => {
       ];
       for (const [text, reason] of cases) {
         const error = await refusal(text);
-        expect([error.getStatus(), error.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${reason}`]);
+        expect([error.status, error.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${reason}`]);
       }
     });
 
@@ -252,7 +252,7 @@ describe('PgQueryEngine beyond the contract', () => {
       ];
       for (const [text, reason] of cases) {
         const error = await refusal(text);
-        expect([error.getStatus(), error.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${TranslationErrors.typeMismatch(reason)}`]);
+        expect([error.status, error.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${TranslationErrors.typeMismatch(reason)}`]);
       }
     });
   });

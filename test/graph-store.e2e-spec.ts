@@ -81,7 +81,7 @@ describe('PgKindRegistry', () => {
   it('answers 400 for a kind name longer than the kind table holds', async () => {
     const registry = await freshRegistry();
     const error = await apiErrorOf(registry.idsFor(['K'.repeat(257)], { create: true }));
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages).toEqual([KIND_NAME_TOO_LONG]);
   });
 
@@ -192,7 +192,7 @@ describe('PgGraphStore on PostgreSQL', () => {
 
   it('answers 504 when the request deadline has passed', async () => {
     const error = await apiErrorOf(runWithDeadlineCap(0, () => store.counts()));
-    expect(error.getStatus()).toBe(504);
+    expect(error.status).toBe(504);
   });
 
   it('writes 10,000 nodes and 10,000 edges in one call each', async () => {

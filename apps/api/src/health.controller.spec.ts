@@ -12,6 +12,6 @@ describe('HealthController', () => {
   it('answers 503 the database is unavailable when it does not', async () => {
     const db = { query: async () => Promise.reject(new Error('connect ECONNREFUSED')) } as unknown as Database;
     const error = await apiErrorOf(new HealthController(db).health());
-    expect([error.getStatus(), error.messages]).toEqual([503, ['the database is unavailable']]);
+    expect([error.status, error.messages]).toEqual([503, ['the database is unavailable']]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EmbeddedPostgresError } from '@app/platform';
+import { ApiError, EmbeddedPostgresError } from '@app/platform';
 import { describeFailure } from './cli-error.js';
 
 describe('describeFailure', () => {
@@ -7,6 +7,11 @@ describe('describeFailure', () => {
     const error = new EmbeddedPostgresError('embedded PostgreSQL failed to start in /data/pg: postgres did not accept connections within 120 s: LOG:  starting');
     expect(describeFailure(error))
       .toEqual(['error: embedded PostgreSQL failed to start in /data/pg: postgres did not accept connections within 120 s: LOG:  starting']);
+  });
+
+  it('prints each message of a refused command on its own line, without a stack trace', () => {
+    expect(describeFailure(ApiError.badRequest('first', 'second'))).toEqual(['error: first', 'error: second']);
+    expect(describeFailure(ApiError.notFound())).toEqual(['error: resource not found']);
   });
 
   it('keeps the stack of an unexpected failure', () => {

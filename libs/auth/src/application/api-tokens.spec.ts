@@ -65,7 +65,7 @@ describe('ApiTokens', () => {
 
   it('refuses tokens for another user without auth:ManageUsers', async () => {
     const error = await apiErrorOf(tokens.create(owner, 'x', OTHER));
-    expect([error.getStatus(), error.messages]).toEqual([403, ['missing permission to create tokens for other users']]);
+    expect([error.status, error.messages]).toEqual([403, ['missing permission to create tokens for other users']]);
     await expect(tokens.create(principal(OWNER, ['auth:ManageUsers']), 'x', OTHER)).resolves.toBeDefined();
   });
 
@@ -77,8 +77,8 @@ describe('ApiTokens', () => {
 
   it("refuses deleting another user's token, and answers 404 for an unknown one", async () => {
     const { token } = await tokens.create(principal(OTHER, []), 'theirs');
-    expect((await apiErrorOf(tokens.delete(owner, token.id))).getStatus()).toBe(403);
-    expect((await apiErrorOf(tokens.delete(owner, '00000000-0000-4000-8000-0000000000ff'))).getStatus()).toBe(404);
+    expect((await apiErrorOf(tokens.delete(owner, token.id))).status).toBe(403);
+    expect((await apiErrorOf(tokens.delete(owner, '00000000-0000-4000-8000-0000000000ff'))).status).toBe(404);
   });
 
   it('treats a key encrypted under another SECRETS_KEY as an unknown token', async () => {

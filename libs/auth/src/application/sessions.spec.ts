@@ -82,7 +82,7 @@ describe('Sessions', () => {
   it.each(cases)('answers 401 Token Authorization failed. for %s', async (_name, tokenFor) => {
     const { session_token: token } = await sessions.login('jdoe', 'x');
     const error = await apiErrorOf(sessions.authenticate(await tokenFor({ token, store, access })));
-    expect([error.getStatus(), error.messages]).toEqual([401, ['Token Authorization failed.']]);
+    expect([error.status, error.messages]).toEqual([401, ['Token Authorization failed.']]);
   });
 
   it('revokes only the current session on logout', async () => {

@@ -61,7 +61,7 @@ describe('SignedRequests', () => {
     const digest = (body: string) => async (key: Buffer) => createHmac('sha256', key).update(body).digest();
     await expect(service.authenticate({ ...request, body: digest('{}') }, NOW)).resolves.toBe(principal);
     const error = await apiErrorOf(service.authenticate({ ...signed(), body: digest('{"x":1}') }, NOW));
-    expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
+    expect([error.status, error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
   });
 
   it('refuses a replayed non-GET signature but not a repeated GET', async () => {
@@ -69,7 +69,7 @@ describe('SignedRequests', () => {
     const post = signed();
     await service.authenticate(post, NOW);
     const error = await apiErrorOf(service.authenticate(post, NOW));
-    expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.replayed]);
+    expect([error.status, error.messages[0]]).toEqual([401, AuthErrors.replayed]);
     const get = signed({ method: 'GET' });
     await service.authenticate(get, NOW);
     await expect(service.authenticate(get, NOW)).resolves.toBe(principal);
@@ -97,13 +97,13 @@ describe('SignedRequests', () => {
     const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const request = { ...signed(), requestUri: '/api/v2/x?y=2' };
     const error = await apiErrorOf(service.authenticate(request, NOW));
-    expect([error.getStatus(), error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
+    expect([error.status, error.messages[0]]).toEqual([401, AuthErrors.digestMismatch]);
   });
 
   it('answers 401 when the clock skew exceeds an hour', async () => {
     const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const error = await apiErrorOf(service.authenticate(signed({}, '2026-11-22T08:00:00Z'), NOW));
-    expect(error.getStatus()).toBe(401);
+    expect(error.status).toBe(401);
     expect(error.messages[0]).toMatch(/signature too far behind by 150 minutes/);
   });
 
@@ -117,12 +117,12 @@ describe('SignedRequests', () => {
   ])('refuses %p with %p', async (overrides, status, message) => {
     const service = new SignedRequests(registryOf(new FakeSource()), new FakeReplays());
     const error = await apiErrorOf(service.authenticate({ ...signed(), ...overrides } as SignedRequest, NOW));
-    expect([error.getStatus(), error.messages[0]]).toEqual([status, message]);
+    expect([error.status, error.messages[0]]).toEqual([status, message]);
   });
 
   it('answers 403 user disabled when the key owner is disabled', async () => {
     const service = new SignedRequests(registryOf(new FakeSource('disabled')), new FakeReplays());
     const error = await apiErrorOf(service.authenticate(signed(), NOW));
-    expect([error.getStatus(), error.messages[0]]).toEqual([403, 'user disabled']);
+    expect([error.status, error.messages[0]]).toEqual([403, 'user disabled']);
   });
 });

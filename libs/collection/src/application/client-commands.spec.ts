@@ -108,7 +108,7 @@ const draft = (fields: Partial<{ name: string; type: string; domainController: s
 
 async function badRequest(promise: Promise<unknown>): Promise<readonly string[]> {
   const error = await apiErrorOf(promise);
-  expect(error.getStatus()).toBe(400);
+  expect(error.status).toBe(400);
   return error.messages;
 }
 
@@ -183,7 +183,7 @@ describe('ClientCommands', () => {
     const { value } = await commands.create(draft());
     await commands.delete(value.id);
     for (const attempt of [commands.update(value.id, { name: 'x' }), commands.delete(value.id), commands.rotateToken(value.id)]) {
-      expect((await apiErrorOf(attempt)).getStatus()).toBe(404);
+      expect((await apiErrorOf(attempt)).status).toBe(404);
     }
   });
 

@@ -116,7 +116,7 @@ describe('ClientFlow.checkIn', () => {
   });
 
   it('answers 404 when the client is gone', async () => {
-    expect((await apiErrorOf(flow().flow.checkIn('c2', {}, HYDRATE_ALL))).getStatus()).toBe(404);
+    expect((await apiErrorOf(flow().flow.checkIn('c2', {}, HYDRATE_ALL))).status).toBe(404);
   });
 });
 
@@ -139,7 +139,7 @@ describe('ClientFlow job reads', () => {
   });
 
   it('answers 404 when the client runs nothing', async () => {
-    expect((await apiErrorOf(flow().flow.current('c1', HYDRATE_ALL))).getStatus()).toBe(404);
+    expect((await apiErrorOf(flow().flow.current('c1', HYDRATE_ALL))).status).toBe(404);
   });
 });
 
@@ -157,7 +157,7 @@ describe('ClientFlow.start', () => {
     ['busy', 400, 'the client is already running a job: end it before starting another'],
   ] as const)('answers %s as %i', async (outcome, status, message) => {
     const error = await apiErrorOf(flow(new Jobs({ start: outcome })).flow.start('c1', 4, HYDRATE_ALL));
-    expect([error.getStatus(), error.messages[0]]).toEqual([status, message]);
+    expect([error.status, error.messages[0]]).toEqual([status, message]);
   });
 });
 
@@ -170,6 +170,6 @@ describe('ClientFlow.end', () => {
   });
 
   it('answers 404 when no job runs', async () => {
-    expect((await apiErrorOf(flow().flow.end('c1', END, HYDRATE_ALL))).getStatus()).toBe(404);
+    expect((await apiErrorOf(flow().flow.end('c1', END, HYDRATE_ALL))).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(query: RawQuery): readonly string[] {
   const error = apiErrorOfCall(() => parseListQuery(CLIENT_LIST, query));
-  expect(error.getStatus()).toBe(400);
+  expect(error.status).toBe(400);
   return error.messages;
 }
 

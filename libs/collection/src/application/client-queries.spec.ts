@@ -105,6 +105,6 @@ describe('ClientQueries', () => {
     const { queries } = setup([c], [job(11, c.id)], []);
     const found = await queries.get(c.id, HYDRATE_ALL);
     expect([found.clients, [...found.jobs.keys()]]).toEqual([[c], [11]]);
-    expect((await apiErrorOf(queries.get(client(2).id, HYDRATE_ALL))).getStatus()).toBe(404);
+    expect((await apiErrorOf(queries.get(client(2).id, HYDRATE_ALL))).status).toBe(404);
   });
 });

@@ -46,7 +46,7 @@ function releasesOf(files: Record<string, string>) {
 async function notFound(work: Promise<unknown>) {
   const error = await work.then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
-  expect([(error as ApiError).getStatus(), (error as ApiError).messages]).toEqual([404, ['resource not found']]);
+  expect([(error as ApiError).status, (error as ApiError).messages]).toEqual([404, ['resource not found']]);
 }
 
 let warnings: string[];

@@ -48,7 +48,7 @@ const draft = (fields: Partial<EventDraft> = {}): EventDraft =>
 
 const message = async (promise: Promise<unknown>) => {
   const error = await apiErrorOf(promise);
-  return [error.getStatus(), error.messages[0]];
+  return [error.status, error.messages[0]];
 };
 
 describe('EventCommands', () => {

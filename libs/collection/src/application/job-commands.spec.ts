@@ -66,12 +66,12 @@ describe('JobCommands.cancel', () => {
 
   it('answers 404 for an unknown job', async () => {
     const error = await apiErrorOf(new JobCommands(new ScriptedJobs('not-found'), fixedClock).cancel(4));
-    expect([error.getStatus(), error.messages[0]]).toEqual([404, 'resource not found']);
+    expect([error.status, error.messages[0]]).toEqual([404, 'resource not found']);
   });
 
   it('answers 400 for a job that is not READY', async () => {
     const error = await apiErrorOf(new JobCommands(new ScriptedJobs('not-cancellable'), fixedClock).cancel(4));
-    expect([error.getStatus(), error.messages[0]]).toEqual([400, 'job is not in a cancellable state']);
+    expect([error.status, error.messages[0]]).toEqual([400, 'job is not in a cancellable state']);
   });
 });
 
@@ -97,7 +97,7 @@ describe('JobCommands.createAdHoc', () => {
   ])('refuses a domain controller %s, before the flags, as a client\'s', async (_case, domainController, message) => {
     const store = new ScriptedJobs();
     const error = await apiErrorOf(new JobCommands(store, fixedClock).createAdHoc('c1', draft({ domainController })));
-    expect([error.getStatus(), error.messages[0]]).toEqual([400, message]);
+    expect([error.status, error.messages[0]]).toEqual([400, message]);
     expect(store.created).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ describe('JobCommands.createAdHoc', () => {
 
   it('refuses a job that collects nothing', async () => {
     const error = await apiErrorOf(new JobCommands(new ScriptedJobs(), fixedClock).createAdHoc('c1', draft({ allTrustedDomains: true })));
-    expect([error.getStatus(), error.messages[0]]).toEqual([400, 'at least one data collection flag must be provided']);
+    expect([error.status, error.messages[0]]).toEqual([400, 'at least one data collection flag must be provided']);
   });
 
   it.each([
@@ -120,7 +120,7 @@ describe('JobCommands.createAdHoc', () => {
     const store = new ScriptedJobs();
     const error = await apiErrorOf(new JobCommands(store, fixedClock).createAdHoc('c1', draft({ sessionCollection: true, ...scope })));
     expect(error).toBeInstanceOf(ApiError);
-    expect([error.getStatus(), error.messages[0]]).toEqual([400, 'may only scope collection by exactly one of OU, Domain, or All Trusted Domains']);
+    expect([error.status, error.messages[0]]).toEqual([400, 'may only scope collection by exactly one of OU, Domain, or All Trusted Domains']);
     expect(store.created).toEqual([]);
   });
 });

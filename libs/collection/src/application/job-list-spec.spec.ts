@@ -4,7 +4,7 @@ import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): string {
   const error = apiErrorOfCall(read);
-  expect(error.getStatus()).toBe(400);
+  expect(error.status).toBe(400);
   return error.messages[0];
 }
 

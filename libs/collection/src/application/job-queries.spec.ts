@@ -85,7 +85,7 @@ describe('JobQueries', () => {
 
   it('answers 404 for the completed jobs of an unknown client, before listing', async () => {
     const { queries: q, jobs } = queries();
-    expect((await apiErrorOf(q.completed('c9', QUERY, { ous: true, domains: true }))).getStatus()).toBe(404);
+    expect((await apiErrorOf(q.completed('c9', QUERY, { ous: true, domains: true }))).status).toBe(404);
     expect(jobs.listed).toEqual([]);
   });
 
@@ -107,6 +107,6 @@ describe('JobQueries', () => {
   it('reads one job, 404 when unknown', async () => {
     const { queries: q } = queries();
     expect((await q.get(2, { ous: true, domains: true })).jobs.map((j) => j.id)).toEqual([2]);
-    expect((await apiErrorOf(q.get(3, { ous: true, domains: true }))).getStatus()).toBe(404);
+    expect((await apiErrorOf(q.get(3, { ous: true, domains: true }))).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): { status: number; messages: readonly string[] } {
   const error = apiErrorOfCall(read);
-  return { status: error.getStatus(), messages: error.messages };
+  return { status: error.status, messages: error.messages };
 }
 
 const UNMARSHAL = { status: 400, messages: [ErrorMessages.unmarshalJson] };

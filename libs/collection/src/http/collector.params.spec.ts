@@ -7,7 +7,7 @@ const message = (work: () => unknown): string => {
     work();
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).getStatus()).toBe(400);
+    expect((error as ApiError).status).toBe(400);
     return (error as ApiError).messages[0];
   }
   throw new Error('accepted');

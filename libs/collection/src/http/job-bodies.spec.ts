@@ -5,7 +5,7 @@ import { apiErrorOfCall } from '@app/platform/testing';
 
 function refusal(read: () => unknown): { status: number; message: string } {
   const error = apiErrorOfCall(read);
-  return { status: error.getStatus(), message: error.messages[0] };
+  return { status: error.status, message: error.messages[0] };
 }
 
 const OBJECT_IDS = 'an array of objectids (non-empty strings of at most 256 characters)';

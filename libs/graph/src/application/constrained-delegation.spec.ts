@@ -44,7 +44,7 @@ describe('ConstrainedDelegation', () => {
   it('answers 404 node not found for an objectid that is not a computer', async () => {
     for (const objectId of ['ALICE', 'NOPE']) {
       const error = await apiErrorOf(delegation.rights(objectId));
-      expect(error.getStatus()).toBe(404);
+      expect(error.status).toBe(404);
       expect(error.messages).toEqual(['node not found']);
     }
   });

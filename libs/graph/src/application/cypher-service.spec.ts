@@ -50,24 +50,24 @@ describe('CypherService', () => {
   it('answers 400 with the parser message for a query the front end refuses', async () => {
     const { cypher } = service({ columns: [], rows: [] });
     const error = await apiErrorOf(cypher.run('MATCH (n) DELETE n'));
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages[0]).toMatch(/not supported/);
   });
 
   it('answers 400 for an empty query', async () => {
     const error = await apiErrorOf(service({ columns: [], rows: [] }).cypher.run('  '));
-    expect([error.getStatus(), error.messages]).toEqual([400, ['invalid input']]);
+    expect([error.status, error.messages]).toEqual([400, ['invalid input']]);
   });
 
   it('answers 404 resource not found when nothing matched', async () => {
     const error = await apiErrorOf(service({ columns: ['n'], rows: [] }).cypher.run(QUERY));
-    expect([error.getStatus(), error.messages]).toEqual([404, ['resource not found']]);
+    expect([error.status, error.messages]).toEqual([404, ['resource not found']]);
   });
 
   it('answers 400 when the engine returns more rows than the limit', async () => {
     const rows = Array.from({ length: 4 }, () => [{ type: 'literal', value: 1 } as ResultValue]);
     const error = await apiErrorOf(service({ columns: ['x'], rows }, '3').cypher.run(QUERY));
-    expect([error.getStatus(), error.messages]).toEqual([400, ['query result exceeds the limit of 3 graph elements; add a LIMIT']]);
+    expect([error.status, error.messages]).toEqual([400, ['query result exceeds the limit of 3 graph elements; add a LIMIT']]);
   });
 
   it('answers 400 when the de-duplicated graph is larger than the limit', async () => {
@@ -94,13 +94,13 @@ describe('CypherService', () => {
     it('answers 400 with the complexity message at a fitness of -3, which the endpoint accepts', async () => {
       const { cypher } = service({ columns: ['c'], rows: [[n('1')]] });
       const error = await apiErrorOf((async () => cypher.checkSelector(SELECTOR_TOO_COMPLEX))());
-      expect([error.getStatus(), error.messages]).toEqual([400, [QUERY_TOO_COMPLEX]]);
+      expect([error.status, error.messages]).toEqual([400, [QUERY_TOO_COMPLEX]]);
       expect((await cypher.run(SELECTOR_TOO_COMPLEX)).nodes).toHaveLength(1);
     });
 
     it('answers 400 with the parser message for a query the front end refuses', async () => {
       const error = await apiErrorOf((async () => service({ columns: [], rows: [] }).cypher.checkSelector('MATCH (n) DELETE n'))());
-      expect(error.getStatus()).toBe(400);
+      expect(error.status).toBe(400);
       expect(error.messages[0]).toMatch(/not supported/);
     });
   });
@@ -127,19 +127,19 @@ describe('CypherService', () => {
     it('answers 400 when the engine returns more rows than the limit', async () => {
       const rows = Array.from({ length: 4 }, (_, i) => [n(String(i))]);
       const error = await apiErrorOf(service({ columns: ['n'], rows }, '3').cypher.selectNodes(QUERY));
-      expect([error.getStatus(), error.messages]).toEqual([400, ['query result exceeds the limit of 3 graph elements; add a LIMIT']]);
+      expect([error.status, error.messages]).toEqual([400, ['query result exceeds the limit of 3 graph elements; add a LIMIT']]);
     });
 
     it('answers 400 when the distinct nodes are more than the limit', async () => {
       const path: ResultValue = { type: 'path', path: { nodes: [node('1'), node('2'), node('3')], edges: [] } };
       const error = await apiErrorOf(service({ columns: ['p'], rows: [[path]] }, '2').cypher.selectNodes('MATCH p=()-->() RETURN p'));
-      expect([error.getStatus(), error.messages]).toEqual([400, ['query result exceeds the limit of 2 graph elements; add a LIMIT']]);
+      expect([error.status, error.messages]).toEqual([400, ['query result exceeds the limit of 2 graph elements; add a LIMIT']]);
     });
 
     it('answers 400 for a selector the selector gate refuses, without running it', async () => {
       const { engine, cypher } = service({ columns: ['c'], rows: [[n('1')]] });
       const error = await apiErrorOf(cypher.selectNodes(SELECTOR_TOO_COMPLEX));
-      expect([error.getStatus(), error.messages]).toEqual([400, [QUERY_TOO_COMPLEX]]);
+      expect([error.status, error.messages]).toEqual([400, [QUERY_TOO_COMPLEX]]);
       expect(engine.limits).toBeUndefined();
     });
 

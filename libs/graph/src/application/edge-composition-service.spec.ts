@@ -50,12 +50,12 @@ describe('EdgeCompositionService', () => {
 
   it('answers 400 when no edge of that kind joins the two nodes', async () => {
     const error = await apiErrorOf(service(store).compose(id('BOB'), id('DOMAIN'), 'GoldenCert'));
-    expect([error.getStatus(), error.messages]).toEqual([400, ['Could not find edge matching criteria: edge not found']]);
+    expect([error.status, error.messages]).toEqual([400, ['Could not find edge matching criteria: edge not found']]);
   });
 
   it('answers 400 for an edge kind without a composition', async () => {
     const error = await apiErrorOf(service(store).compose(id('BOB'), id('DOMAIN'), 'MemberOf'));
-    expect([error.getStatus(), error.messages]).toEqual([400, ['no edge composition handler for kind MemberOf']]);
+    expect([error.status, error.messages]).toEqual([400, ['no edge composition handler for kind MemberOf']]);
   });
 
   it('answers 400 when the composition exceeds GRAPH_RESULT_LIMIT', async () => {

@@ -54,7 +54,7 @@ describe('EntityInfo', () => {
   it('answers 404 node not found for an unknown objectid or another kind', async () => {
     for (const [objectId, kind] of [['NOPE', 'AIACA'], ['ALICE', 'AIACA']]) {
       const error = await apiErrorOf(info.node(objectId, kind));
-      expect(error.getStatus()).toBe(404);
+      expect(error.status).toBe(404);
       expect(error.messages).toEqual(['node not found']);
     }
   });

@@ -18,7 +18,7 @@ describe('GraphLimits', () => {
     const slow = gate();
     const first = limits.run(principal('u1'), () => slow.wait);
     const error = await apiErrorOf(limits.run(principal('u1'), async () => 'second'));
-    expect(error.getStatus()).toBe(429);
+    expect(error.status).toBe(429);
     expect(error.messages).toEqual([
       'too many graph requests in progress for this user (at most 1 at a time); try again when one finishes',
     ]);

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ApiError, AppConfig, runWithDeadlineCap, type Principal } from '@app/platform';
 import { GraphErrors } from './graph-errors.js';
 
@@ -24,7 +24,7 @@ export class GraphLimits {
     const key = principal.userId;
     const limit = this.config.graphConcurrencyPerUser;
     const inProgress = this.running.get(key) ?? 0;
-    if (inProgress >= limit) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, [GraphErrors.tooManyGraphRequests(limit)]);
+    if (inProgress >= limit) throw new ApiError(429, [GraphErrors.tooManyGraphRequests(limit)]);
     this.running.set(key, inProgress + 1);
     try {
       return await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, work);

@@ -74,7 +74,7 @@ describe('assertWithinResultLimit', () => {
 
   it('answers 400 above the limit, counting nodes and edges', async () => {
     const error = await apiErrorOf((async () => assertWithinResultLimit(result, 2))());
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages).toEqual(['query result exceeds the limit of 2 graph elements; add a LIMIT']);
   });
 });

@@ -57,7 +57,7 @@ describe('ShortestPathService', () => {
     const path: GraphPath = { nodes: [a, b], edges: [{ id: '1', startId: a.id, endId: b.id, kind: 'MemberOf', properties: {} }] };
     engine.paths = Array.from({ length: 6 }, () => path);
     const error = await apiErrorOf(paths.find('A', 'B', ['MemberOf']));
-    expect([error.getStatus(), error.messages]).toEqual([
+    expect([error.status, error.messages]).toEqual([
       400, ['pathfinding stopped at 6 paths, too many to answer this query exactly; add a LIMIT or narrow its start or end nodes'],
     ]);
   });
@@ -65,18 +65,18 @@ describe('ShortestPathService', () => {
   it('answers 404 node not found for an unknown end', async () => {
     for (const [start, end] of [['NOPE', 'B'], ['A', 'NOPE']]) {
       const error = await apiErrorOf(paths.find(start, end, DEFAULT_PATH_EDGE_KINDS));
-      expect([error.getStatus(), error.messages]).toEqual([404, ['node not found']]);
+      expect([error.status, error.messages]).toEqual([404, ['node not found']]);
     }
   });
 
   it('answers 400 when start and end are the same node', async () => {
     const error = await apiErrorOf(paths.find('A', 'A', DEFAULT_PATH_EDGE_KINDS));
-    expect([error.getStatus(), error.messages]).toEqual([400, ['start_node and end_node must be different nodes']]);
+    expect([error.status, error.messages]).toEqual([400, ['start_node and end_node must be different nodes']]);
   });
 
   it('answers 404 resource not found when there is no path', async () => {
     const error = await apiErrorOf(paths.find('A', 'B', DEFAULT_PATH_EDGE_KINDS));
-    expect([error.getStatus(), error.messages]).toEqual([404, ['resource not found']]);
+    expect([error.status, error.messages]).toEqual([404, ['resource not found']]);
   });
 });
 

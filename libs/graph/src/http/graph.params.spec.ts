@@ -26,7 +26,7 @@ describe('readGraphPaging', () => {
     [{ skip: 'a"\t' }, 'Invalid query parameter: strconv.Atoi: parsing "a\\"\\t": invalid syntax'],
   ])('answers 400 for %j', async (query, message) => {
     const error = await rejection(() => readGraphPaging(query, wrap));
-    expect([error.getStatus(), error.messages]).toEqual([400, [message]]);
+    expect([error.status, error.messages]).toEqual([400, [message]]);
   });
 
   it('checks skip before limit', async () => {
@@ -83,7 +83,7 @@ describe('readFlag', () => {
 
   it('answers 400 for anything else', async () => {
     const error = await rejection(() => readFlag(['yes'], true));
-    expect([error.getStatus(), error.messages]).toEqual([400, ['there are errors in the query parameter filters specified']]);
+    expect([error.status, error.messages]).toEqual([400, ['there are errors in the query parameter filters specified']]);
   });
 });
 
@@ -105,7 +105,7 @@ describe('readCypherBody', () => {
   it('answers 400 JSON malformed. for any other shape', async () => {
     for (const body of [undefined, null, [], 'q', {}, { query: 5 }, { query: 'RETURN 1', include_properties: 'yes' }]) {
       const error = await rejection(() => readCypherBody(body));
-      expect([error.getStatus(), error.messages]).toEqual([400, ['JSON malformed.']]);
+      expect([error.status, error.messages]).toEqual([400, ['JSON malformed.']]);
     }
   });
 });

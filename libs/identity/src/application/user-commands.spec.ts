@@ -40,7 +40,7 @@ describe('UserCommands', () => {
 
   it('refuses a weak secret with every reason', async () => {
     const error = await apiErrorOf(commands.create({ principalName: 'jdoe', secret: 'weak' }));
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages[0]).toBe(
       'Secret: must have at least 12 characters; Secret: must have at least 1 uppercase characters; ' +
         'Secret: must have at least 1 special characters; Secret: must have at least 1 numeric characters',
@@ -58,7 +58,7 @@ describe('UserCommands', () => {
     [{ ssoProviderId: 7 }, IdentityErrors.changeOwnSso],
   ])('refuses a self-update of %p', async (input, message) => {
     const error = await apiErrorOf(commands.update(admin, adminId, input));
-    expect([error.getStatus(), error.messages[0]]).toEqual([400, message]);
+    expect([error.status, error.messages[0]]).toEqual([400, message]);
   });
 
   it('lets an administrator disable someone else', async () => {
@@ -68,19 +68,19 @@ describe('UserCommands', () => {
 
   it('refuses to delete oneself and answers 404 for unknown users', async () => {
     expect((await apiErrorOf(commands.delete(admin, adminId))).messages[0]).toBe(IdentityErrors.deleteSelf);
-    expect((await apiErrorOf(commands.delete(admin, '00000000-0000-4000-8000-000000000000'))).getStatus()).toBe(404);
+    expect((await apiErrorOf(commands.delete(admin, '00000000-0000-4000-8000-000000000000'))).status).toBe(404);
   });
 
   it("needs the current secret to change one's own, and auth:ManageUsers for someone else's", async () => {
     const wrong = await apiErrorOf(commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: 'nope' }));
-    expect([wrong.getStatus(), wrong.messages[0]]).toEqual([403, IdentityErrors.invalidCurrentPassword]);
+    expect([wrong.status, wrong.messages[0]]).toEqual([403, IdentityErrors.invalidCurrentPassword]);
     await commands.setSecret(admin, adminId, { secret: 'Another-Passw0rd!', currentSecret: STRONG });
     expect(users.users.get(adminId)!.digest).toBe('plain:Another-Passw0rd!');
 
     const other = await commands.create({ principalName: 'other', secret: STRONG });
     const plain: Principal = { ...admin, userId: other.id, permissions: new Set(['auth:ManageSelf']) };
     const forbidden = await apiErrorOf(commands.setSecret(plain, adminId, { secret: 'Third-Passw0rd!' }));
-    expect([forbidden.getStatus(), forbidden.messages[0]]).toEqual([403, 'not authorized']);
+    expect([forbidden.status, forbidden.messages[0]]).toEqual([403, 'not authorized']);
   });
 
   it('withdraws the initial password notice of the user whose secret was set, and only after it was set', async () => {

@@ -21,7 +21,7 @@ describe('checkUpload (gzip)', () => {
   const refusal = async (path: string) => {
     const error = await checkUpload(path, 'gzip', limits).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    return { status: (error as ApiError).getStatus(), message: (error as ApiError).messages[0] };
+    return { status: (error as ApiError).status, message: (error as ApiError).messages[0] };
   };
 
   beforeAll(() => {

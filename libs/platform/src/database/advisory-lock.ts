@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { currentSignal, remainingMs } from '../context/request-context.js';
 import { pgErrorCode, type Database } from './database.js';
 

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { currentSignal, remainingMs } from '../context/request-context.js';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../common/api-error.js';
 
 /** PostgreSQL SQLSTATEs the platform maps to wire errors. */
 export const PgErrorCodes = {

@@ -2,8 +2,8 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { ApiError } from './api-error.js';
-import { ErrorMessages } from './error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import { hasRequestBody } from './validators.js';
 
 const BODY_TYPES_METADATA = 'pathwarden:body-types';

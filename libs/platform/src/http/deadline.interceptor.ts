@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Observable, throwError, timeout } from 'rxjs';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../common/api-error.js';
 import type { PathwardenRequest } from './request-pipeline.js';
 
 /** Answers 504 `request timed out` when a handler outlives the request's deadline, database or not. */

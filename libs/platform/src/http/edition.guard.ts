@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppConfig } from '../config/app-config.js';
 import { EDITION_METADATA } from './access.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../common/api-error.js';
 
 /** In the community edition, enterprise-only routes answer 404 `resource not found`, before authentication. */
 @Injectable()

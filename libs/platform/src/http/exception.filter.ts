@@ -1,9 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { pgErrorCode } from '../database/database.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { noteErrorMessages } from '../logging/request-log-fields.js';
-import { ErrorMessages } from './error-messages.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import type { PathwardenRequest } from './request-pipeline.js';
 
 /** The wire error body of every failure. */
@@ -50,7 +50,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown, requestId: string): { status: number; messages: readonly string[] } {
-    if (exception instanceof ApiError) return { status: exception.getStatus(), messages: exception.messages };
+    if (exception instanceof ApiError) return { status: exception.status, messages: exception.messages };
+    // Nest's own exceptions: an unknown route, a body-parser or multer refusal.
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const status = exception.getStatus();
       return { status, messages: [FRAMEWORK_MESSAGES[status] ?? this.clientMessage(exception)] };

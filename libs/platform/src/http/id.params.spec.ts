@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { ParseIdPipe } from './id.params.js';
 
 function failure(pipe: ParseIdPipe, value: string): ApiError {
@@ -18,17 +18,17 @@ describe('ParseIdPipe', () => {
 
   it.each(['abc', '-1', '1.5', '2147483648', '', '1e3', ' 1'])('answers 400 id is malformed for int32 %p', (value) => {
     const error = failure(new ParseIdPipe('int32'), value);
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages).toEqual(['id is malformed']);
   });
 
   it('answers 404 id is malformed where the route says so', () => {
-    expect(failure(new ParseIdPipe('int32', 404), 'x').getStatus()).toBe(404);
+    expect(failure(new ParseIdPipe('int32', 404), 'x').status).toBe(404);
   });
 
   it('answers 404 id is malformed for an int64 id where the route says so', () => {
     const error = failure(new ParseIdPipe('int64', 404), '9223372036854775808');
-    expect(error.getStatus()).toBe(404);
+    expect(error.status).toBe(404);
     expect(error.messages).toEqual(['id is malformed']);
   });
 
@@ -39,6 +39,6 @@ describe('ParseIdPipe', () => {
 
   it('lower-cases uuids and refuses anything else', () => {
     expect(new ParseIdPipe('uuid').transform('A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11')).toBe('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
-    expect(failure(new ParseIdPipe('uuid'), 'not-a-uuid').getStatus()).toBe(400);
+    expect(failure(new ParseIdPipe('uuid'), 'not-a-uuid').status).toBe(400);
   });
 });

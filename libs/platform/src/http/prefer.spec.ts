@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { parsePreferWait } from './prefer.js';
 
 describe('parsePreferWait', () => {
@@ -21,7 +21,7 @@ describe('parsePreferWait', () => {
       throw new Error('expected a 400');
     } catch (error) {
       expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).getStatus()).toBe(400);
+      expect((error as ApiError).status).toBe(400);
       expect((error as ApiError).messages[0]).toMatch(/^Prefer header has an invalid value: wait must be a whole number/);
     }
   });

@@ -1,6 +1,6 @@
 import { DEFAULT_WAIT_SECONDS } from '../context/request-context.js';
-import { ApiError } from './api-error.js';
-import { ErrorMessages } from './error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 
 /** Longest deadline a caller may ask for; larger waits are clamped. */
 export const MAX_WAIT_SECONDS = 300;

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { Readable } from 'node:stream';
 import type { Request } from 'express';
-import type { ApiError as ApiErrorType } from './api-error.js';
+import type { ApiError as ApiErrorType } from '../common/api-error.js';
 
 /** When set, the spool folder is one that does not exist: writing the body fails as a full or read-only disk would. */
 let missingFolder: string | undefined;
@@ -10,7 +10,7 @@ jest.unstable_mockModule('node:fs/promises', () => ({
   ...fs,
   mkdtemp: (prefix: string) => (missingFolder !== undefined ? Promise.resolve(missingFolder) : fs.mkdtemp(prefix)),
 }));
-const { ApiError } = await import('./api-error.js');
+const { ApiError } = await import('../common/api-error.js');
 const { isRawBodyRequest, spoolRequestBody, unreadableBody } = await import('./request-pipeline.js');
 
 const request = (method: string, path: string) => ({ method, path }) as Request;
@@ -45,7 +45,7 @@ describe('spoolRequestBody', () => {
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
     const error = await spoolRequestBody(brokenBody(aborted), 1024).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect([(error as ApiErrorType).getStatus(), (error as ApiErrorType).messages]).toEqual([400, [unreadableBody]]);
+    expect([(error as ApiErrorType).status, (error as ApiErrorType).messages]).toEqual([400, [unreadableBody]]);
   });
 
   it('throws a filesystem failure as is (a 500 with the details logged only), never as a 400', async () => {

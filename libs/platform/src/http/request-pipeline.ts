@@ -7,8 +7,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DEFAULT_WAIT_SECONDS, runWithRequestContext, type RequestContext } from '../context/request-context.js';
-import { ApiError } from './api-error.js';
-import { ErrorMessages } from './error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import { scanJsonText, withWellFormedStrings } from './json-text-scan.js';
 import { parsePreferWait } from './prefer.js';
 

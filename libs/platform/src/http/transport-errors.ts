@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { ErrorMessages } from './error-messages.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import type { ErrorBody } from './exception.filter.js';
 
 /** The status and message of a parser error (Node's own choice of status, with a message of ours). */

@@ -36,13 +36,13 @@ const emptyItems = (n: number) => Array.from({ length: n }, () => ({}));
 describe('createValidationPipe', () => {
   it('lists every failed constraint, nested ones under their path', async () => {
     const error = await apiErrorOf(validate(BoundedListDto, { items: [{ type: 'x', value: 'v' }] }));
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages).toEqual(['items.0.type must be an integer number']);
   });
 
   it('answers 400 with the first messages, not 500, when 70,000 array items each fail', async () => {
     const error = await apiErrorOf(validate(UnboundedListDto, { items: emptyItems(70_000) }));
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages).toHaveLength(MAX_VALIDATION_MESSAGES);
     expect(error.messages.slice(0, 2)).toEqual(['items.0.type must be an integer number', 'items.0.value must be a string']);
   });
@@ -50,7 +50,7 @@ describe('createValidationPipe', () => {
   it('refuses an array past its @ArrayMaxSize without converting or checking the items beyond it', async () => {
     itemsChecked = 0;
     const error = await apiErrorOf(validate(BoundedListDto, { items: emptyItems(1_000_000) }));
-    expect(error.getStatus()).toBe(400);
+    expect(error.status).toBe(400);
     expect(error.messages.slice(0, 3)).toEqual(['at most 10 items', 'items.0.type must be an integer number', 'items.0.value must be a string']);
     expect(error.messages.at(-1)).toBe('items.10.value must be a string');
     expect(itemsChecked).toBe(11);

@@ -1,6 +1,6 @@
 import { ArgumentMetadata, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { ARRAY_CAP } from './validators.js';
 
 /**

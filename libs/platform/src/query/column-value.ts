@@ -1,6 +1,6 @@
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { UUID_PATTERN } from '../common/patterns.js';
-import { ErrorMessages } from '../http/error-messages.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import { parseRfc3339 } from './rfc3339.js';
 import type { ColumnSpec } from './types.js';
 

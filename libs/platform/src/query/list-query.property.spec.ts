@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { applyListQuery } from './apply-list-query.js';
 import { INT64_MAX, INT64_MIN } from './column-value.js';
 import { compileFilters } from './compile-filters.js';
@@ -134,7 +134,7 @@ describe('list query properties', () => {
       fc.property(anyQuery, (query) => {
         const result = outcome(nodes, query);
         if (result instanceof ApiError) {
-          expect(result.getStatus()).toBe(400);
+          expect(result.status).toBe(400);
           expect(typeof result.messages[0]).toBe('string');
         } else {
           // An accepted query must also compile and apply without failing.

@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import { ErrorMessages } from '../http/error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import { parseColumnValue } from './column-value.js';
 import { allowedOperators, isFilterOperator } from './operators.js';
 import { hasFilterForm, PAGINATION_PARAMS, paramValues, type RawQuery } from './query.params.js';

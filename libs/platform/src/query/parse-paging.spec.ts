@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../common/api-error.js';
 import { defineListSpec } from './list-spec.js';
 import { parsePaging } from './parse-paging.js';
 import type { RawQuery } from './query.params.js';
@@ -20,7 +20,7 @@ function rejection(run: () => unknown): { status: number; message: string | unde
     run();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: error.getStatus(), message: error.messages[0] };
+    return { status: error.status, message: error.messages[0] };
   }
   throw new Error('expected an ApiError');
 }

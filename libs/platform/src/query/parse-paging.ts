@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import { ErrorMessages } from '../http/error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import { INT64_MAX, INT64_MIN } from './column-value.js';
 import { pageSizes } from './list-spec.js';
 import { paramValues, type RawQuery } from './query.params.js';

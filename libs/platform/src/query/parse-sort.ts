@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import { ErrorMessages } from '../http/error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 import { paramValues, type RawQuery } from './query.params.js';
 import type { ListSpec, SortSpec } from './types.js';
 

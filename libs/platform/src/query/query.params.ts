@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import { ErrorMessages } from '../http/error-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { ErrorMessages } from '../common/error-messages.js';
 
 /** The raw Express query object: repeated parameters arrive as arrays. */
 export type RawQuery = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../common/api-error.js';
 
 /** For unit tests: the ApiError a promise rejects with (fails the test when it resolves or rejects otherwise). */
 export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {

@@ -6,7 +6,7 @@ import { apiErrorOfCall } from '@app/platform/testing';
 /** The status and messages readCreatedWindow throws for a query. */
 function refusal(query: Record<string, unknown>): { status: number; messages: readonly string[] } {
   const error = apiErrorOfCall(() => readCreatedWindow(query));
-  return { status: error.getStatus(), messages: error.messages };
+  return { status: error.status, messages: error.messages };
 }
 
 describe('readCreatedWindow', () => {

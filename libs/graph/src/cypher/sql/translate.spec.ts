@@ -78,7 +78,7 @@ describe('translateQuery', () => {
     const projection = query.clauses[1] as { skip?: unknown; limit?: unknown };
     projection.limit = { type: 'literal', value: -1, pos: { line: 1, column: 0 } };
     const limit = await apiErrorOf((async () => translateQuery(query, KINDS, { rowLimit: 10 }))());
-    expect([limit.getStatus(), limit.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${TranslationErrors.badLimit}`]);
+    expect([limit.status, limit.messages[0]]).toEqual([400, `${QUERY_NOT_EVALUATED}: ${TranslationErrors.badLimit}`]);
     projection.limit = undefined;
     projection.skip = { type: 'literal', value: 1.5, float: true, pos: { line: 1, column: 0 } };
     const skip = await apiErrorOf((async () => translateQuery(query, KINDS, { rowLimit: 10 }))());

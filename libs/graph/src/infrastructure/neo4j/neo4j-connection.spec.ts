@@ -115,7 +115,7 @@ describe('Neo4jConnection', () => {
     it('answers 504 without touching Neo4j once the deadline has passed', async () => {
       const { fake, connection } = fakeConnection();
       const error = await apiErrorOf(withDeadline(0, () => connection.read(async () => 1)));
-      expect([error.getStatus(), error.messages]).toEqual([504, [ErrorMessages.requestTimedOut]]);
+      expect([error.status, error.messages]).toEqual([504, [ErrorMessages.requestTimedOut]]);
       expect(fake.sessionConfigs).toEqual([]);
     });
   });
@@ -134,13 +134,13 @@ describe('Neo4jConnection', () => {
     ])('answers 504 request timed out for %s', async (code) => {
       const { outcome, fake } = await failWith(neo4jError(code));
       const error = await apiErrorOf(outcome);
-      expect([error.getStatus(), error.messages]).toEqual([504, [ErrorMessages.requestTimedOut]]);
+      expect([error.status, error.messages]).toEqual([504, [ErrorMessages.requestTimedOut]]);
       expect(fake.openSessions).toBe(0);
     });
 
     it('answers 504 when no connection could be had in time', async () => {
       const { outcome } = await failWith(neo4jError('N/A', 'Connection acquisition timed out in 60000 ms.'));
-      expect((await apiErrorOf(outcome)).getStatus()).toBe(504);
+      expect((await apiErrorOf(outcome)).status).toBe(504);
     });
 
     it('answers 504 for a terminated transaction once the deadline has passed', async () => {
@@ -150,7 +150,7 @@ describe('Neo4jConnection', () => {
         return neo4jError('Neo.TransientError.Transaction.Terminated');
       });
       const error = await apiErrorOf(withDeadline(5000, () => connection.read(async (tx) => (await tx.run('RETURN 1')).records)));
-      expect(error.getStatus()).toBe(504);
+      expect(error.status).toBe(504);
     });
 
     it('answers 400 query could not be evaluated with the first line of a statement error', async () => {
@@ -158,7 +158,7 @@ describe('Neo4jConnection', () => {
         neo4jError('Neo.ClientError.Statement.ArithmeticError', '/ by zero\n"RETURN 1/0"\n         ^'),
       );
       const error = await apiErrorOf(outcome);
-      expect([error.getStatus(), error.messages]).toEqual([400, [Neo4jMessages.notEvaluable('/ by zero')]]);
+      expect([error.status, error.messages]).toEqual([400, [Neo4jMessages.notEvaluable('/ by zero')]]);
     });
 
     it('answers 400 like the PostgreSQL pathfinder when a shortestPath row starts and ends at one node', async () => {
@@ -167,13 +167,13 @@ describe('Neo4jConnection', () => {
         'The shortest path algorithm does not work when the start and end nodes are the same. This can happen if ...',
       ));
       const error = await apiErrorOf(outcome);
-      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
+      expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
     });
 
     it('answers 503 when Neo4j is unavailable', async () => {
       const { outcome } = await failWith(neo4jError(neo4j.error.SERVICE_UNAVAILABLE));
       const error = await apiErrorOf(outcome);
-      expect([error.getStatus(), error.messages]).toEqual([503, [ErrorMessages.databaseUnavailable]]);
+      expect([error.status, error.messages]).toEqual([503, [ErrorMessages.databaseUnavailable]]);
     });
 
     it('lets any other failure through unchanged (a fault of ours, 500)', async () => {

@@ -1,4 +1,3 @@
-import { HttpStatus } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import { ApiError, ErrorMessages, remainingMs } from '@app/platform';
 import { CypherPrintError } from '../../cypher/printer.js';
@@ -48,7 +47,7 @@ export function toApiError(error: unknown): unknown {
   const code = error.code;
   if (TIMEOUT_CODES.has(code) || error.message.startsWith('Connection acquisition timed out')) return ApiError.timedOut();
   if (TERMINATED_CODES.has(code) && remainingMs() <= 0) return ApiError.timedOut();
-  if (UNAVAILABLE_CODES.has(code)) return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, [ErrorMessages.databaseUnavailable]);
+  if (UNAVAILABLE_CODES.has(code)) return new ApiError(503, [ErrorMessages.databaseUnavailable]);
   if (error.message.startsWith(SHORTEST_PATH_SAME_NODE)) return ApiError.badRequest(PathfindingErrors.sameNode);
   if (code.startsWith('Neo.ClientError.Statement.')) {
     return ApiError.badRequest(Neo4jMessages.notEvaluable(shortReason(error.message)));

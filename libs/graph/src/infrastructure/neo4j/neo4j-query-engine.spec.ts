@@ -98,7 +98,7 @@ describe('Neo4jQueryEngine', () => {
       const label = 'X\\u0060 RETURN 1 //';
       (query.clauses[0] as { pattern: { element: { nodes: { labels: string[] }[] } }[] }).pattern[0].element.nodes[0].labels = [label];
       const error = await apiErrorOf(engine.execute(query, { rowLimit: 10 }));
-      expect([error.getStatus(), error.messages]).toEqual([400, [Neo4jMessages.notEvaluable(UNPRINTABLE_NAME(label))]]);
+      expect([error.status, error.messages]).toEqual([400, [Neo4jMessages.notEvaluable(UNPRINTABLE_NAME(label))]]);
       expect(fake.statements).toEqual([]);
     });
 
@@ -106,7 +106,7 @@ describe('Neo4jQueryEngine', () => {
       const { fake, engine } = setup();
       fake.respond(/./, new neo4j.Neo4jError('/ by zero', 'Neo.ClientError.Statement.ArithmeticError', '22012', 'd'));
       const error = await apiErrorOf(engine.execute(parseCypher('RETURN 1 / 0 AS x'), { rowLimit: 10 }));
-      expect([error.getStatus(), error.messages]).toEqual([400, [Neo4jMessages.notEvaluable('/ by zero')]]);
+      expect([error.status, error.messages]).toEqual([400, [Neo4jMessages.notEvaluable('/ by zero')]]);
     });
   });
 
@@ -136,7 +136,7 @@ describe('Neo4jQueryEngine', () => {
     it('answers 400 like the PostgreSQL pathfinder when the one start is the one end', async () => {
       const { fake, engine } = setup();
       const error = await apiErrorOf(engine.shortestPaths({ ...request, startIds: ['3'], endIds: ['3', '3'] }));
-      expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
+      expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
       expect(fake.statements).toEqual([]);
     });
 

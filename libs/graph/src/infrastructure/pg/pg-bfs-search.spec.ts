@@ -55,7 +55,7 @@ describe('planForSets', () => {
 describe('assertDistinctEnds', () => {
   it('refuses one start that is also the one end with 400', async () => {
     const error = await apiErrorOf(Promise.resolve().then(() => assertDistinctEnds(['7'], ['7'], 1, false)));
-    expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
+    expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
   });
 
   it('accepts it when the ends must differ anyway, or a zero-length path is allowed', () => {
@@ -89,7 +89,7 @@ describe('searchPaths', () => {
   it('answers 400 rather than hold more visited nodes than allowed', async () => {
     const plan: SearchPlan = { type: 'unidirectional', seeds: ['1', '2'], seedSide: 'start', target: { type: 'any' } };
     const error = await apiErrorOf(searchPaths(plan, semantics(), memorySource(diamond), 5));
-    expect([error.getStatus(), error.messages]).toEqual([400, [PathfindingErrors.tooWide]]);
+    expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.tooWide]]);
     expect(await searchPaths(plan, semantics(), memorySource(diamond), 8)).toHaveLength(6);
   });
 });
