@@ -14,6 +14,7 @@ import { EntitiesController } from './http/entities.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
 import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
+import { PgKindCatalog } from './infrastructure/pg/pg-kind-catalog.js';
 import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
 import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
 import { PgPathfinder } from './infrastructure/pg/pg-pathfinder.js';
@@ -60,9 +61,7 @@ const onDriver = <T>(config: AppConfig, pg: () => T, neo4j: () => T): T => (conf
     {
       provide: KindCatalog,
       inject: [PgKindRegistry],
-      useFactory: (kinds: PgKindRegistry): KindCatalog => ({
-        kindId: async (name: string) => (await kinds.idsFor([name], { create: true })).get(name) as number,
-      }),
+      useFactory: (kinds: PgKindRegistry): KindCatalog => new PgKindCatalog(kinds),
     },
     GraphLimits,
     CypherService,

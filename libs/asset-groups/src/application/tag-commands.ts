@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@app/platform';
-import { GraphStore, KindCatalog } from '@app/graph';
+import { GraphStore, KindCatalog, tagKind } from '@app/graph';
 import {
   isSeededTag, MAX_TAG_DESCRIPTION_LENGTH, tagKindName, TagType, type Tag, type TagDraft, type TagPatch,
 } from '../domain/tag.js';
@@ -155,6 +155,7 @@ export class TagCommands {
     // Compared by name first: a duplicate must not create a kind.
     if (others.some((tag) => tagKindName(tag.name) === kind)) throw ApiError.conflict(AssetGroupsErrors.tagNameUnique);
     const kindId = await this.kinds.kindId(kind);
+    this.kinds.register(tagKind(kind));
     if (others.some((tag) => tag.kindId === kindId)) throw ApiError.conflict(AssetGroupsErrors.tagNameUnique);
     return kindId;
   }

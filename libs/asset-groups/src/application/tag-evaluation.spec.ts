@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { KindCatalog, type CypherService, type GraphNode } from '@app/graph';
+import { KindCatalog, tagKind, type CypherService, type GraphNode } from '@app/graph';
 import { InMemoryGraphStore, seedGraph, type GraphSpec } from '@app/graph/testing';
 import { ApiError, runWithRequestContext, type AppConfig, type Database } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
@@ -208,6 +208,7 @@ describe('TagEvaluation', () => {
   let membership: FakeMembership;
   let tags: FakeTags;
   let gate: Gate;
+  let kinds: FakeKinds;
   let evaluation: TagEvaluation;
   let commands: TagCommands;
   const tiers = tag(TIER_ZERO_TAG_ID, TagType.Tier, 'Tier Zero');
@@ -231,11 +232,13 @@ describe('TagEvaluation', () => {
     membership = new FakeMembership(selectors);
     tags = new FakeTags([tiers, owned, label, zone]);
     gate = new Gate();
+    kinds = new FakeKinds();
     evaluation = new TagEvaluation(
       tags, selectors, membership, graph,
       fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid), () => gate), { graphQueryTimeoutSeconds: 60 } as AppConfig,
+      kinds,
     );
-    commands = new TagCommands(tags, new FakeTagWriter(tags), new FakeKinds(), graph, membership);
+    commands = new TagCommands(tags, new FakeTagWriter(tags), kinds, graph, membership);
   });
 
   it('tags a label\'s objectid seeds and their transitive group members (AD and Azure) with the tag kind', async () => {
@@ -355,6 +358,18 @@ describe('TagEvaluation', () => {
     expect(membership.rows.has(disabled.id)).toBe(false);
     expect(await carrying('Tag_Crown_Jewels')).toEqual(['CAROL']);
     expect(report.selectors).toEqual([{ id: enabled.id, tagId: label.id, error: null }]);
+  });
+
+  it('registers the kind of every tag it evaluates in the kind catalogue', async () => {
+    expect(kinds.find('Tag_Crown_Jewels')).toBeUndefined();
+    await evaluation.evaluateAll();
+    expect(kinds.find('Tag_Crown_Jewels')).toEqual(tagKind('Tag_Crown_Jewels'));
+    expect(kinds.find('Tag_Tier_Zero')).toEqual(tagKind('Tag_Tier_Zero'));
+  });
+
+  it('registers the new kind of a renamed tag in the kind catalogue', async () => {
+    await commands.update(label.id, { name: 'Family Silver' }, 'user');
+    expect(kinds.find('Tag_Family_Silver')).toEqual(tagKind('Tag_Family_Silver'));
   });
 
   it('answers 404 for an unknown tag before evaluating anything', async () => {

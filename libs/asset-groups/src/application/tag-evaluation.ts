@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  CypherService, displayName, GraphStore, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO, textProperty,
-  type GraphNode,
+  CypherService, displayName, GraphStore, KindCatalog, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
+  tagKind, textProperty, type GraphNode,
 } from '@app/graph';
 import { ApiError, AppConfig, remainingMs, runWithDeadlineCap } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
@@ -89,6 +89,7 @@ export class TagEvaluation {
     private readonly graph: GraphStore,
     private readonly cypher: CypherService,
     private readonly config: AppConfig,
+    private readonly kinds: KindCatalog,
   ) {}
 
   /** Every tag, in id order. */
@@ -134,7 +135,10 @@ export class TagEvaluation {
     // Renames and deletes wait for the lock, but the kind must never follow a name read before the selectors ran.
     const current = await this.tags.get(tag.id);
     if (!current) return null;
-    const { added, removed } = await this.graph.replaceKindMembers(tagKindName(current.name), members, systemTagOf(current));
+    const kind = tagKindName(current.name);
+    // Known to the catalogue from the tag's first evaluation on, also when the tag was made before this process.
+    this.kinds.register(tagKind(kind));
+    const { added, removed } = await this.graph.replaceKindMembers(kind, members, systemTagOf(current));
     return { tag: { id: tag.id, members: members.length, added, removed }, selectors: outcomes };
   }
 

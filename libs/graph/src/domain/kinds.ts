@@ -1,85 +1,40 @@
 /**
- * The AD and Azure schema the graph knows at start (graph-reference §7): node kinds, edge kinds, and the
- * traversable sets that the AD_ATTACK_PATHS / AZ_ATTACK_PATHS / ALL_ATTACK_PATHS shortcuts expand to.
+ * The kind catalogue: one record per kind of the AD and Azure schema and of the common kinds (`kinds/`), and every
+ * list of kinds, derived from the records. Kinds that appear at run time (tags) register into an application's
+ * `KnownKinds`. How to add an edge kind: docs/architecture.md.
  */
-export const AD_NODE_KINDS = [
-  'Base', 'User', 'Computer', 'Group', 'GPO', 'OU', 'Container', 'Domain', 'ADLocalGroup', 'ADLocalUser', 'AIACA',
-  'RootCA', 'EnterpriseCA', 'NTAuthStore', 'CertTemplate', 'IssuancePolicy',
-] as const;
+import { BUILT_IN_KIND_RECORDS } from './kinds/built-in-kinds.js';
+import type { KindRecord, KindSource } from './kinds/kind-record.js';
 
-export const AZURE_NODE_KINDS = [
-  'AZBase', 'AZVMScaleSet', 'AZApp', 'AZRole', 'AZDevice', 'AZFunctionApp', 'AZGroup', 'AZKeyVault',
-  'AZManagementGroup', 'AZResourceGroup', 'AZServicePrincipal', 'AZSubscription', 'AZTenant', 'AZUser', 'AZVM',
-  'AZManagedCluster', 'AZContainerRegistry', 'AZWebApp', 'AZLogicApp', 'AZAutomationAccount',
-] as const;
+export { type AclRole, type KindRecord, type KindSource, tagKind } from './kinds/kind-record.js';
+export { KnownKinds } from './kinds/known-kinds.js';
+export { TAG_OWNED, TAG_TIER_ZERO } from './kinds/node-kinds.js';
 
+const names = (records: readonly KindRecord[]): readonly string[] => records.map((record) => record.name);
+const recordsOf = (element: KindRecord['element'], source: KindSource) =>
+  BUILT_IN_KIND_RECORDS.filter((record) => record.element === element && record.source === source);
+const AD_EDGES = recordsOf('edge', 'AD');
+const AZURE_EDGES = recordsOf('edge', 'Azure');
+const traversable = (records: readonly KindRecord[]) => names(records.filter((record) => record.traversable));
+
+export const AD_NODE_KINDS = names(recordsOf('node', 'AD'));
+export const AZURE_NODE_KINDS = names(recordsOf('node', 'Azure'));
 /** Kinds that are not AD or Azure objects: tag kinds (privilege zones) and the migration marker. */
-export const TAG_TIER_ZERO = 'Tag_Tier_Zero';
-export const TAG_OWNED = 'Tag_Owned';
-export const COMMON_NODE_KINDS = ['MigrationData', TAG_TIER_ZERO, 'Tag_Tier_One', TAG_OWNED] as const;
-
-export const AD_EDGE_KINDS = [
-  'Owns', 'GenericAll', 'GenericWrite', 'WriteOwner', 'WriteDacl', 'MemberOf', 'ForceChangePassword',
-  'AllExtendedRights', 'AddMember', 'HasSession', 'Contains', 'GPLink', 'AllowedToDelegate', 'CoerceToTGT',
-  'GetChanges', 'GetChangesAll', 'GetChangesInFilteredSet', 'CrossForestTrust', 'SameForestTrust', 'SpoofSIDHistory',
-  'AbuseTGTDelegation', 'AllowedToAct', 'AdminTo', 'CanPSRemote', 'CanRDP', 'ExecuteDCOM', 'HasSIDHistory', 'AddSelf',
-  'DCSync', 'ReadLAPSPassword', 'ReadGMSAPassword', 'DumpSMSAPassword', 'SQLAdmin', 'AddAllowedToAct', 'WriteSPN',
-  'AddKeyCredentialLink', 'LocalToComputer', 'MemberOfLocalGroup', 'RemoteInteractiveLogonRight', 'SyncLAPSPassword',
-  'WriteAccountRestrictions', 'WriteGPLink', 'RootCAFor', 'DCFor', 'PublishedTo', 'ManageCertificates', 'ManageCA',
-  'DelegatedEnrollmentAgent', 'Enroll', 'HostsCAService', 'WritePKIEnrollmentFlag', 'WritePKINameFlag',
-  'NTAuthStoreFor', 'TrustedForNTAuth', 'EnterpriseCAFor', 'IssuedSignedBy', 'GoldenCert', 'EnrollOnBehalfOf',
-  'OIDGroupLink', 'ExtendedByPolicy', 'ADCSESC1', 'ADCSESC3', 'ADCSESC4', 'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a',
-  'ADCSESC9b', 'ADCSESC10a', 'ADCSESC10b', 'ADCSESC13', 'SyncedToEntraUser', 'CoerceAndRelayNTLMToSMB',
-  'CoerceAndRelayNTLMToADCS', 'WriteOwnerLimitedRights', 'WriteOwnerRaw', 'OwnsLimitedRights', 'OwnsRaw',
-  'ClaimSpecialIdentity', 'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS', 'ContainsIdentity',
-  'PropagatesACEsTo', 'GPOAppliesTo', 'CanApplyGPO', 'HasTrustKeys', 'ProtectAdminGroups', 'CanBackup',
-  'BackupPrivilege', 'RestorePrivilege', 'ADCSESC16', 'CanAbuseWeakCertBinding', 'CanAbuseUPNCertMapping',
-] as const;
-
-export const AZURE_EDGE_KINDS = [
-  'AZAvereContributor', 'AZContains', 'AZContributor', 'AZGetCertificates', 'AZGetKeys', 'AZGetSecrets', 'AZHasRole',
-  'AZMemberOf', 'AZOwner', 'AZRunsAs', 'AZVMContributor', 'AZAutomationContributor', 'AZKeyVaultContributor',
-  'AZVMAdminLogin', 'AZAddMembers', 'AZAddSecret', 'AZExecuteCommand', 'AZGlobalAdmin', 'AZPrivilegedAuthAdmin',
-  'AZGrant', 'AZGrantSelf', 'AZPrivilegedRoleAdmin', 'AZResetPassword', 'AZUserAccessAdministrator', 'AZOwns',
-  'AZScopedTo', 'AZCloudAppAdmin', 'AZAppAdmin', 'AZAddOwner', 'AZManagedIdentity', 'AZMGApplication_ReadWrite_All',
-  'AZMGAppRoleAssignment_ReadWrite_All', 'AZMGDirectory_ReadWrite_All', 'AZMGGroup_ReadWrite_All',
-  'AZMGGroupMember_ReadWrite_All', 'AZMGRoleManagement_ReadWrite_Directory',
-  'AZMGServicePrincipalEndpoint_ReadWrite_All', 'AZAKSContributor', 'AZNodeResourceGroup', 'AZWebsiteContributor',
-  'AZLogicAppContributor', 'AZMGAddMember', 'AZMGAddOwner', 'AZMGAddSecret', 'AZMGGrantAppRoles', 'AZMGGrantRole',
-  'SyncedToADUser', 'AZRoleEligible', 'AZRoleApprover',
-] as const;
+export const COMMON_NODE_KINDS = names(recordsOf('node', 'Common'));
+export const AD_EDGE_KINDS = names(AD_EDGES);
+export const AZURE_EDGE_KINDS = names(AZURE_EDGES);
 
 /** AD edges that analysis may traverse (what AD_ATTACK_PATHS expands to). */
-export const AD_PATHFINDING_EDGE_KINDS = [
-  'Owns', 'GenericAll', 'GenericWrite', 'WriteOwner', 'WriteDacl', 'MemberOf', 'ForceChangePassword',
-  'AllExtendedRights', 'AddMember', 'HasSession', 'GPLink', 'AllowedToDelegate', 'CoerceToTGT', 'AllowedToAct',
-  'AdminTo', 'CanPSRemote', 'CanRDP', 'ExecuteDCOM', 'HasSIDHistory', 'AddSelf', 'DCSync', 'ReadLAPSPassword',
-  'ReadGMSAPassword', 'DumpSMSAPassword', 'SQLAdmin', 'AddAllowedToAct', 'WriteSPN', 'AddKeyCredentialLink',
-  'SyncLAPSPassword', 'WriteAccountRestrictions', 'WriteGPLink', 'GoldenCert', 'ADCSESC1', 'ADCSESC3', 'ADCSESC4',
-  'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a', 'ADCSESC9b', 'ADCSESC10a', 'ADCSESC10b', 'ADCSESC13', 'SyncedToEntraUser',
-  'CoerceAndRelayNTLMToSMB', 'CoerceAndRelayNTLMToADCS', 'WriteOwnerLimitedRights', 'OwnsLimitedRights',
-  'ClaimSpecialIdentity', 'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS', 'ContainsIdentity',
-  'PropagatesACEsTo', 'GPOAppliesTo', 'CanApplyGPO', 'HasTrustKeys', 'ManageCA', 'ManageCertificates', 'CanBackup',
-  'Contains', 'DCFor', 'SameForestTrust', 'SpoofSIDHistory', 'AbuseTGTDelegation',
-] as const;
-
-const AZURE_NOT_TRAVERSABLE = new Set<string>([
-  'AZScopedTo', 'AZMGApplication_ReadWrite_All', 'AZMGAppRoleAssignment_ReadWrite_All', 'AZMGDirectory_ReadWrite_All',
-  'AZMGGroup_ReadWrite_All', 'AZMGGroupMember_ReadWrite_All', 'AZMGRoleManagement_ReadWrite_Directory',
-  'AZMGServicePrincipalEndpoint_ReadWrite_All', 'AZRoleEligible', 'AZRoleApprover',
-]);
-
+export const AD_PATHFINDING_EDGE_KINDS = traversable(AD_EDGES);
 /** Azure edges that analysis may traverse (what AZ_ATTACK_PATHS expands to). */
-export const AZURE_PATHFINDING_EDGE_KINDS: readonly string[] = AZURE_EDGE_KINDS.filter((k) => !AZURE_NOT_TRAVERSABLE.has(k));
+export const AZURE_PATHFINDING_EDGE_KINDS = traversable(AZURE_EDGES);
 
-/** AD edges produced from ACEs. */
-export const AD_ACL_EDGE_KINDS = [
-  'AllExtendedRights', 'ForceChangePassword', 'AddMember', 'AddAllowedToAct', 'GenericAll', 'WriteDacl', 'WriteOwner',
-  'GenericWrite', 'ReadLAPSPassword', 'ReadGMSAPassword', 'Owns', 'AddSelf', 'WriteSPN', 'AddKeyCredentialLink',
-  'GetChanges', 'GetChangesAll', 'GetChangesInFilteredSet', 'WriteAccountRestrictions', 'WriteGPLink',
-  'SyncLAPSPassword', 'DCSync', 'ManageCertificates', 'ManageCA', 'Enroll', 'WritePKIEnrollmentFlag',
-  'WritePKINameFlag', 'WriteOwnerLimitedRights', 'OwnsLimitedRights',
-] as const;
+/** AD edges produced from ACEs (BloodHound's ACLRelationships). */
+export const AD_ACL_EDGE_KINDS = names(AD_EDGES.filter((record) => record.acl !== null));
+/** ACE RightNames that become edges of the same name: what the ingest ACE converter accepts. */
+export const ACE_RIGHT_EDGE_KINDS = names(AD_EDGES.filter((record) => record.acl === 'right'));
+/** Edge kinds analysis owns: deleted and recomputed on every run (what its steps create). */
+export const POST_PROCESSED_EDGE_KINDS = names(BUILT_IN_KIND_RECORDS.filter((record) => record.postProcessed));
 
 /** Relationship-type shortcuts of the Cypher dialect, expanded before a query runs (on both backends). */
 export const RELATIONSHIP_SHORTCUTS: Readonly<Record<string, readonly string[]>> = {
@@ -89,9 +44,7 @@ export const RELATIONSHIP_SHORTCUTS: Readonly<Record<string, readonly string[]>>
 };
 
 /** Every kind registered at start, so known labels always map to ids. */
-export const BUILT_IN_KINDS: readonly string[] = [
-  ...AD_NODE_KINDS, ...AZURE_NODE_KINDS, ...COMMON_NODE_KINDS, ...AD_EDGE_KINDS, ...AZURE_EDGE_KINDS,
-];
+export const BUILT_IN_KINDS: readonly string[] = names(BUILT_IN_KIND_RECORDS);
 
 const KNOWN = new Set(BUILT_IN_KINDS);
 

@@ -1,4 +1,5 @@
-import { kindIds, POST_PROCESSED_KINDS, type Sql, type SqlStep } from './step.js';
+import { POST_PROCESSED_EDGE_KINDS } from '@app/graph';
+import { kindIds, type Sql, type SqlStep } from './step.js';
 
 /** Properties of every edge analysis derives (ingest-reference §5): not ACL-based, seen at this analysis. */
 export function derivedProperties(now: string): string {
@@ -23,11 +24,15 @@ export async function insertEdges(sql: Sql, kindId: number, properties: string, 
   return Number(row.n);
 }
 
-/** Step 4: every edge of a kind analysis owns goes, so each run recomputes them from the collected data. */
+/**
+ * Step 4: every edge of a kind analysis owns (the catalogue's post-processed kinds: what steps 5-11 create) goes, so
+ * each run recomputes them from the collected data. Ingest never writes these (Owns/WriteOwner arrive as
+ * OwnsRaw/WriteOwnerRaw).
+ */
 export const deletePostProcessedEdges: SqlStep = {
   name: 'DeletePostProcessedEdges',
   async run(sql) {
-    const ids = await kindIds(sql, POST_PROCESSED_KINDS);
+    const ids = await kindIds(sql, POST_PROCESSED_EDGE_KINDS);
     const [row] = await sql(
       `WITH deleted AS (DELETE FROM edge WHERE kind_id = ANY($1::int2[]) RETURNING 1) SELECT count(*)::int AS n FROM deleted`,
       [[...ids.values()]],

@@ -13,17 +13,6 @@ export interface StepContext {
 }
 
 /**
- * Edge kinds analysis owns (deleted and recomputed on every run, ingest-reference §5 step 4): what steps 5-11
- * create. Ingest never writes these (Owns/WriteOwner arrive as OwnsRaw/WriteOwnerRaw).
- */
-export const POST_PROCESSED_KINDS = [
-  'DCSync', 'SyncLAPSPassword', 'AdminTo', 'CanPSRemote', 'ExecuteDCOM', 'CanRDP',
-  'TrustedForNTAuth', 'IssuedSignedBy', 'EnterpriseCAFor', 'ExtendedByPolicy', 'EnrollOnBehalfOf', 'GoldenCert',
-  'ADCSESC1', 'ADCSESC3', 'ADCSESC4', 'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a', 'ADCSESC9b', 'ADCSESC10a',
-  'ADCSESC10b', 'ADCSESC13', 'Owns', 'WriteOwner',
-] as const;
-
-/**
  * Ids of the named kinds, creating missing ones (kind rows are shared with the graph adapter, which reads names
  * it does not know from the table).
  */

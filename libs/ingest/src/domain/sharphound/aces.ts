@@ -1,18 +1,12 @@
-import type { EndpointRef, Properties } from '@app/graph';
+import { ACE_RIGHT_EDGE_KINDS, type EndpointRef, type Properties } from '@app/graph';
 import { checkId } from '../storable.js';
 import { endpoint } from './builder.js';
 import { asBoolean, asObject, asString } from './json.js';
 import { stubKinds } from './kinds.js';
 import type { ObjectContext } from './object-context.js';
 
-/** RightNames that become ACL edges (ingest-reference §3, BloodHound's ACLRelationships). */
-export const ACL_RIGHTS: ReadonlySet<string> = new Set([
-  'AllExtendedRights', 'ForceChangePassword', 'AddMember', 'AddAllowedToAct', 'GenericAll', 'WriteDacl', 'WriteOwner',
-  'GenericWrite', 'ReadLAPSPassword', 'ReadGMSAPassword', 'Owns', 'AddSelf', 'WriteSPN', 'AddKeyCredentialLink',
-  'GetChanges', 'GetChangesAll', 'GetChangesInFilteredSet', 'WriteAccountRestrictions', 'WriteGPLink',
-  'SyncLAPSPassword', 'DCSync', 'ManageCertificates', 'ManageCA', 'Enroll', 'WritePKIEnrollmentFlag',
-  'WritePKINameFlag',
-]);
+/** RightNames that become ACL edges of the same name (ingest-reference §3): the catalogue's ACE rights. */
+const ACL_RIGHTS: ReadonlySet<string> = new Set(ACE_RIGHT_EDGE_KINDS);
 
 export interface Ace {
   principal: string;
