@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Database, runWithDeadlineCap, sql } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
-import type { FoundPath, PathfindingStep } from '../libs/graph/src/infrastructure/pg/pathfinding-step.js';
+import type { FoundPath, PathfindingStep } from '../libs/graph/src/cypher/sql/pathfinding-step.js';
 import { CANDIDATE_CAP, SqlFrontierSource } from '../libs/graph/src/infrastructure/pg/pg-bfs-frontier.js';
 import { searchPaths, type PathSemantics, type SearchPlan } from '../libs/graph/src/infrastructure/pg/pg-bfs-search.js';
 import type { Step } from '../libs/graph/src/infrastructure/pg/pg-bfs-side.js';

@@ -5,7 +5,7 @@ import { apiErrorOf } from '@app/platform/testing';
 import type { QueryRows } from '@app/graph';
 import { graphQueryContract, QUERY_GRAPH, rowsOf, runCypher, seedGraph, sortedRowsOf } from '@app/graph/testing';
 import { QUERY_NOT_EVALUATED, TranslationErrors } from '../libs/graph/src/cypher/sql/errors.js';
-import type { PathfindingStep } from '../libs/graph/src/infrastructure/pg/pathfinding-step.js';
+import type { PathfindingStep } from '../libs/graph/src/cypher/sql/pathfinding-step.js';
 import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph.store.js';
 import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
 import { PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
