@@ -23,5 +23,5 @@ export const base = {
 
 export default {
   ...base,
-  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/test/architecture/*.spec.ts'],
 };
