@@ -9,7 +9,7 @@ import {
   DependencyCheck, formatBreach, type DependencyRule, type LayerRule, type PathAllowance, type Place,
 } from './dependency-check.js';
 
-/** Where each file belongs. The first pattern that matches a path wins; a spec file takes its folder's layer. */
+/** Where each file belongs: the first pattern that matches a path wins (spec files then follow `specLayer`). */
 const PLACES: readonly Place[] = [
   { path: 'test/**', layer: 'test', why: 'e2e suites, their harness and fixtures, and this rule' },
   { path: 'bench/**', layer: 'bench', why: 'benchmarks: they run the build output' },
