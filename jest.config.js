@@ -16,12 +16,12 @@ export const base = {
   },
   moduleNameMapper: {
     '^@app/(platform|auth|identity|graph|asset-groups|posture|collection|ingest|analysis)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@app/(platform|graph)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    '^@app/(platform|graph|asset-groups|ingest|analysis)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };
 
 export default {
   ...base,
-  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/test/architecture/*.spec.ts'],
 };

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Database, runWithRequestContext } from '@app/platform';
 import { GraphStore, type GraphNode } from '@app/graph';
-import { seedGraph } from '@app/graph/testing';
-import { PostProcessing } from '../libs/analysis/src/application/ports.js';
-import { EdgeCompositions } from '../libs/graph/src/application/compositions/edge-compositions.js';
-import { edges, node } from '../libs/graph/src/application/compositions/testing/composition-harness.js';
-import { template } from '../libs/graph/src/application/compositions/testing/pki-fixture.js';
+import { EdgeCompositions, edges, node, seedGraph, template } from '@app/graph/testing';
+import { PostProcessing } from '@app/analysis';
 import { LocalFiles } from '@app/ingest';
 import { SAMPLE_ZIP } from './support/ingest.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

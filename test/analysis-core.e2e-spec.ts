@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostProcessing } from '@app/analysis';
 import { GraphStore, type EdgeUpsert, type NodeUpsert } from '@app/graph';
 import { Clock, Database } from '@app/platform';
-import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from '../libs/analysis/src/infrastructure/steps/core-steps.js';
-import type { Sql } from '../libs/analysis/src/infrastructure/steps/step.js';
+import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS, type Sql } from '@app/analysis/testing';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**

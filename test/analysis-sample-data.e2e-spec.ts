@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { SampleData } from '@app/analysis';
-import { startEmbeddedPostgres } from '../libs/platform/src/database/embedded-postgres.js';
+import { startEmbeddedPostgres } from '@app/platform/testing';
 import { createSecondInstance, createTestApp, type TestApp } from './support/test-app.js';
 
 /**

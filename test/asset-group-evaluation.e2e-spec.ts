@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { GraphStore, type GraphNode } from '@app/graph';
 import { seedGraph, type GraphSpec } from '@app/graph/testing';
-import { TIER_ZERO_RULES } from '../libs/asset-groups/src/domain/tier-zero-rules.js';
+import { TIER_ZERO_RULES } from '@app/asset-groups/testing';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 import { adminCaller, Caller, Roles, userSession } from './support/identity.js';
 

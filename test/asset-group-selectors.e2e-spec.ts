@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { ApiError } from '@app/platform';
-import { SelectorStore } from '../libs/asset-groups/src/application/ports.js';
-import { TIER_ZERO_RULES } from '../libs/asset-groups/src/domain/tier-zero-rules.js';
+import { SelectorStore, TIER_ZERO_RULES } from '@app/asset-groups/testing';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, uniqueName, userSession } from './support/identity.js';
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GraphStore, type GraphNode } from '@app/graph';
-import { seedGraph } from '@app/graph/testing';
-import { edges, node } from '../libs/graph/src/application/compositions/testing/composition-harness.js';
 import {
-  AUTHENTICATED_USERS, CHAIN, CORP, NT_AUTH, PKI_NODES, corpPki, template,
-} from '../libs/graph/src/application/compositions/testing/pki-fixture.js';
+  AUTHENTICATED_USERS, CHAIN, CORP, NT_AUTH, PKI_NODES, corpPki, edges, node, seedGraph, template,
+} from '@app/graph/testing';
 import { bearer } from './support/auth.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 

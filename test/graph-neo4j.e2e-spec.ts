@@ -8,14 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { loadConfig, runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import * as graphTesting from '@app/graph/testing';
-import { graphStoreContract, seedGraph } from '@app/graph/testing';
-import { parseCypher } from '../libs/graph/src/cypher/parser.js';
-import { expandShortcuts } from '../libs/graph/src/cypher/shortcuts.js';
-import { Neo4jConnection } from '../libs/graph/src/infrastructure/neo4j/neo4j-connection.js';
-import { Neo4jGraphStore } from '../libs/graph/src/infrastructure/neo4j/neo4j-graph.store.js';
-import { Neo4jNodeSearch } from '../libs/graph/src/infrastructure/neo4j/neo4j-node-search.js';
-import { Neo4jQueryEngine } from '../libs/graph/src/infrastructure/neo4j/neo4j-query-engine.js';
-import { PREBUILT_QUERIES } from './fixtures/prebuilt-queries.js';
+import {
+  expandShortcuts, graphStoreContract, Neo4jConnection, Neo4jGraphStore, Neo4jNodeSearch, Neo4jQueryEngine,
+  parseCypher, PREBUILT_QUERIES, seedGraph,
+} from '@app/graph/testing';
 
 const NEO4J_URL = process.env.NEO4J_URL;
 

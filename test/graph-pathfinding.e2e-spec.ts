@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Database, runWithDeadlineCap, sql } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
-import type { FoundPath, PathfindingStep } from '../libs/graph/src/infrastructure/pg/pathfinding-step.js';
-import { CANDIDATE_CAP, SqlFrontierSource } from '../libs/graph/src/infrastructure/pg/pg-bfs-frontier.js';
-import { searchPaths, type PathSemantics, type SearchPlan } from '../libs/graph/src/infrastructure/pg/pg-bfs-search.js';
-import type { Step } from '../libs/graph/src/infrastructure/pg/pg-bfs-side.js';
-import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
-import { PathfindingErrors, PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
+import {
+  CANDIDATE_CAP, PathfindingErrors, PgKindRegistry, PgPathfinder, searchPaths, SqlFrontierSource,
+  type FoundPath, type PathfindingStep, type PathSemantics, type SearchPlan, type Step,
+} from '@app/graph/testing';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const KINDS = ['User', 'Group', 'Computer', 'MemberOf', 'AdminTo', 'HasSession', 'GenericAll', 'Contains'];

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GraphStore } from '@app/graph';
-import { seedGraph } from '@app/graph/testing';
+import { PREBUILT_QUERIES, REJECTED_QUERIES, seedGraph } from '@app/graph/testing';
 import { bearer } from './support/auth.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { ID, PREBUILT_GRAPH } from './fixtures/prebuilt-graph.js';
-import { PREBUILT_QUERIES, REJECTED_QUERIES } from './fixtures/prebuilt-queries.js';
 
 /**
  * The acceptance corpus end to end: every pre-built query over POST /api/v2/graphs/cypher, first on an empty graph

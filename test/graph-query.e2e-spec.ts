@@ -3,13 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { ApiError, Database, type TransactionOptions } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { QueryRows } from '@app/graph';
-import { graphQueryContract, QUERY_GRAPH, rowsOf, runCypher, seedGraph, sortedRowsOf } from '@app/graph/testing';
-import { QUERY_NOT_EVALUATED, TranslationErrors } from '../libs/graph/src/cypher/sql/errors.js';
-import type { PathfindingStep } from '../libs/graph/src/infrastructure/pg/pathfinding-step.js';
-import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph.store.js';
-import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
-import { PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
-import { PgQueryEngine } from '../libs/graph/src/infrastructure/pg/pg-query-engine.js';
+import {
+  graphQueryContract, PgGraphStore, PgKindRegistry, PgPathfinder, PgQueryEngine, QUERY_GRAPH, QUERY_NOT_EVALUATED,
+  rowsOf, runCypher, seedGraph, sortedRowsOf, TranslationErrors, type PathfindingStep,
+} from '@app/graph/testing';
 import { bearer } from './support/auth.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 

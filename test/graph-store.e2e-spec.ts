@@ -2,11 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { Database, runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { BUILT_IN_KINDS } from '@app/graph';
-import { graphStoreContract } from '@app/graph/testing';
-import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph.store.js';
 import {
-  KIND_NAME_TOO_LONG, PgKindRegistry, UNKNOWN_KIND_ID,
-} from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
+  graphStoreContract, KIND_NAME_TOO_LONG, PgGraphStore, PgKindRegistry, UNKNOWN_KIND_ID,
+} from '@app/graph/testing';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;

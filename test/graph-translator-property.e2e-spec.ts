@@ -2,13 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Database } from '@app/platform';
 import type { GraphSpec } from '@app/graph/testing';
-import { seedGraph } from '@app/graph/testing';
-import { checkQuery } from '../libs/graph/src/cypher/check.js';
-import { parseCypher } from '../libs/graph/src/cypher/parser.js';
-import { PgGraphStore } from '../libs/graph/src/infrastructure/pg/pg-graph.store.js';
-import { PgKindRegistry } from '../libs/graph/src/infrastructure/pg/pg-kind-registry.js';
-import { PgPathfinder } from '../libs/graph/src/infrastructure/pg/pg-pathfinder.js';
-import { PgQueryEngine } from '../libs/graph/src/infrastructure/pg/pg-query-engine.js';
+import {
+  checkQuery, parseCypher, PgGraphStore, PgKindRegistry, PgPathfinder, PgQueryEngine, seedGraph,
+} from '@app/graph/testing';
 import {
   queryText, referenceRows, type NodeTerm, type Predicate, type RefGraph, type RefQuery, type RelTerm,
 } from './support/cypher-reference.js';

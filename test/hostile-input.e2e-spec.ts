@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalFiles } from '@app/ingest';
-import { MAX_JSON_DEPTH } from '../libs/platform/src/http/json-text-scan.js';
+import { MAX_JSON_DEPTH } from '@app/platform/testing';
 import { adminCaller, Caller } from './support/identity.js';
 import { ProbeController } from './support/probe.controller.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, type TestApp } from './support/test-app.js';

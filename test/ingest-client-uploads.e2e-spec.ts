@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { requestDigest } from '@app/auth';
 import { JobIngestLog } from '@app/collection';
 import { FileIngestor, IngestErrors, IngestWork } from '@app/ingest';
-import { buildZip } from '../libs/ingest/src/infrastructure/parsing/testing/zip-writer.js';
+import { buildZip } from '@app/ingest/testing';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer, createApiToken, requestDate, type ApiTokenKey } from './support/auth.js';
 import { asClient, createClient, type TestClient } from './support/collection.js';

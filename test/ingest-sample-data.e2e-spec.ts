@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Datapipe } from '@app/analysis';
+import { PREBUILT_QUERIES } from '@app/graph/testing';
 import { runCli } from '../apps/cli/src/cli.js';
 import { bearer } from './support/auth.js';
-import { PREBUILT_QUERIES } from './fixtures/prebuilt-queries.js';
 import { extractZip, graphSnapshot, SAMPLE_ZIP } from './support/ingest.js';
 import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './support/test-app.js';
 

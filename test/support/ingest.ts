@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 
-export { extractZip, SAMPLE_ZIP } from '../../libs/ingest/src/testing/fixtures.js';
+export { extractZip, SAMPLE_ZIP } from '@app/ingest/testing';
 
 export interface GraphSnapshot {
   nodes: { objectid: string; kinds: string[]; properties: Record<string, unknown> }[];

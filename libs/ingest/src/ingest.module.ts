@@ -5,13 +5,17 @@ import { GraphModule } from '@app/graph';
 import { MetricsModule, UPLOAD_DIR_PREFIX } from '@app/platform';
 import { ClientUploads } from './application/client-uploads.js';
 import { FileIngestor } from './application/file-ingestor.js';
+import { CollectorFileReader, ZipReader } from './application/file-reader-ports.js';
 import { FileUploads } from './application/file-uploads.js';
 import { IngestWork } from './application/ingest-work.js';
 import { LocalFiles } from './application/local-files.js';
 import { TaskQueue, UploadJobStore } from './application/ports.js';
 import { QueueIngestWork, TASK_DIR_PREFIX } from './application/queue-ingest-work.js';
+import { UploadCheck } from './application/upload-check.js';
 import { ClientIngestController } from './http/client-ingest.controller.js';
 import { FileUploadsController } from './http/file-uploads.controller.js';
+import { ScanningCollectorFileReader } from './infrastructure/parsing/collector-file.js';
+import { YauzlZipReader } from './infrastructure/parsing/zip-archive.js';
 import { PgTaskQueue } from './infrastructure/pg-task-queue.js';
 import { PgUploadJobStore } from './infrastructure/pg-upload-job.store.js';
 import { STALE_TEMP_AFTER_MS, sweepStaleTempDirs } from './infrastructure/temp-sweep.js';
@@ -29,8 +33,11 @@ import { UploadJobMetrics } from './infrastructure/upload-job-metrics.js';
     { provide: UploadJobStore, useClass: PgUploadJobStore },
     { provide: TaskQueue, useClass: PgTaskQueue },
     { provide: IngestWork, useClass: QueueIngestWork },
+    { provide: CollectorFileReader, useClass: ScanningCollectorFileReader },
+    { provide: ZipReader, useClass: YauzlZipReader },
     FileIngestor,
     LocalFiles,
+    UploadCheck,
     FileUploads,
     ClientUploads,
     UploadJobMetrics,

@@ -1,5 +1,6 @@
 export * from './common/patterns.js';
 export * from './common/permissions.js';
+export * from './common/int-bounds.js';
 export * from './config/app-config.js';
 export * from './config/config.module.js';
 export * from './config/local-secrets.js';

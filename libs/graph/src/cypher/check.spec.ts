@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PREBUILT_QUERIES, REJECTED_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
+import { PREBUILT_QUERIES, REJECTED_QUERIES } from '../testing/prebuilt-queries.js';
 import { SUPPORTED_FUNCTIONS, type MatchClause } from './ast.js';
 import { arityMessage, checkQuery, MAX_PROJECTION_ITEMS, prepareCypher } from './check.js';
 import { CypherError } from './errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PREBUILT_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
+import { PREBUILT_QUERIES } from '../testing/prebuilt-queries.js';
 import { checkComplexity, queryFitness, SELECTOR_FITNESS_LOWER_BOUND } from './complexity.js';
 import { CypherError, QUERY_TOO_COMPLEX } from './errors.js';
 import { parseCypher } from './parser.js';

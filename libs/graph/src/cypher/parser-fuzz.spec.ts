@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { PREBUILT_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
+import { PREBUILT_QUERIES } from '../testing/prebuilt-queries.js';
 import { prepareCypher } from './check.js';
 import { CypherError } from './errors.js';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import fc from 'fast-check';
-import { PREBUILT_QUERIES } from '../../../../test/fixtures/prebuilt-queries.js';
+import { PREBUILT_QUERIES } from '../testing/prebuilt-queries.js';
 import type { CypherQuery, Expr, ProjectionItem } from './ast.js';
 import { parseCypher } from './parser.js';
 import { expandShortcuts } from './shortcuts.js';

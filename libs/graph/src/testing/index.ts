@@ -1,5 +1,32 @@
-/** Test fakes, fixtures and contract suites of the graph library (tests only; never part of the service). */
+/**
+ * Test fakes, fixtures and contract suites of the graph library, and the internals e2e suites drive directly
+ * (tests only; never part of the service).
+ */
 export * from './in-memory-graph.store.js';
 export * from './graph-fixture.js';
 export * from './graph-store.contract.js';
 export * from './graph-query.contract.js';
+export * from './prebuilt-queries.js';
+export { edges, node } from '../application/compositions/testing/composition-harness.js';
+export {
+  AUTHENTICATED_USERS, CHAIN, CORP, NT_AUTH, PKI_NODES, corpPki, template,
+} from '../application/compositions/testing/pki-fixture.js';
+
+export { EdgeCompositions } from '../application/compositions/edge-compositions.js';
+export { PathfindingErrors } from '../application/pathfinding-rules.js';
+export { checkQuery } from '../cypher/check.js';
+export { parseCypher } from '../cypher/parser.js';
+export { expandShortcuts } from '../cypher/shortcuts.js';
+export { QUERY_NOT_EVALUATED, TranslationErrors } from '../cypher/sql/errors.js';
+export type { FoundPath, PathfindingStep } from '../cypher/sql/pathfinding-step.js';
+export { CANDIDATE_CAP, SqlFrontierSource } from '../infrastructure/pg/pg-bfs-frontier.js';
+export { searchPaths, type PathSemantics, type SearchPlan } from '../infrastructure/pg/pg-bfs-search.js';
+export type { Step } from '../infrastructure/pg/pg-bfs-side.js';
+export { PgGraphStore } from '../infrastructure/pg/pg-graph.store.js';
+export { KIND_NAME_TOO_LONG, PgKindRegistry, UNKNOWN_KIND_ID } from '../infrastructure/pg/pg-kind-registry.js';
+export { PgPathfinder } from '../infrastructure/pg/pg-pathfinder.js';
+export { PgQueryEngine } from '../infrastructure/pg/pg-query-engine.js';
+export { Neo4jConnection } from '../infrastructure/neo4j/neo4j-connection.js';
+export { Neo4jGraphStore } from '../infrastructure/neo4j/neo4j-graph.store.js';
+export { Neo4jNodeSearch } from '../infrastructure/neo4j/neo4j-node-search.js';
+export { Neo4jQueryEngine } from '../infrastructure/neo4j/neo4j-query-engine.js';

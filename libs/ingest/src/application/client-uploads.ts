@@ -4,7 +4,7 @@ import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast } from '@app/platfor
 import { storeTimeMs, type SpooledUpload } from './file-uploads.js';
 import { IngestErrors } from './ingest-errors.js';
 import { TaskQueue } from './ports.js';
-import { checkUpload } from './upload-check.js';
+import { UploadCheck } from './upload-check.js';
 
 /** A collection client's upload (POST /api/v2/ingest): stored as a task of its RUNNING job. */
 @Injectable()
@@ -14,12 +14,13 @@ export class ClientUploads {
     private readonly tasks: TaskQueue,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly uploadCheck: UploadCheck,
   ) {}
 
   async upload(clientId: string, upload: SpooledUpload): Promise<void> {
     const jobId = await this.clientJobs.runningJobId(clientId);
     if (jobId === null) throw ApiError.badRequest(IngestErrors.noRunningJob);
-    await checkUpload(upload.path, upload.kind, this.config.ingest);
+    await this.uploadCheck.check(upload.path, upload.kind, this.config.ingest);
     const at = this.clock.now();
     // enqueue checks the job again under a lock: it may have ended while the body was read and checked.
     const outcome = await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(

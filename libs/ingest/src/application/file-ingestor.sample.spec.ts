@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { resolve } from 'node:path';
 import { Metrics, type AppConfig, type Clock } from '@app/platform';
 import { InMemoryGraphStore } from '@app/graph/testing';
+import { ScanningCollectorFileReader } from '../infrastructure/parsing/collector-file.js';
+import { YauzlZipReader } from '../infrastructure/parsing/zip-archive.js';
 import { FileIngestor } from './file-ingestor.js';
 import { LocalFiles } from './local-files.js';
 
@@ -16,7 +18,8 @@ const config = {
 describe('LocalFiles and FileIngestor with the real converters', () => {
   it('ingests the 31 sample-data files into a graph of the expected size', async () => {
     const graph = new InMemoryGraphStore();
-    const results = await new LocalFiles(new FileIngestor(graph, config, clock, new Metrics()), config).ingest(SAMPLE_ZIP);
+    const ingestor = new FileIngestor(graph, config, clock, new Metrics(), new ScanningCollectorFileReader());
+    const results = await new LocalFiles(ingestor, config, new YauzlZipReader()).ingest(SAMPLE_ZIP);
 
     expect(results).toHaveLength(31);
     expect(results.filter((r) => r.errors.length > 0)).toEqual([]);

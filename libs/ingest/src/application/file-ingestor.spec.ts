@@ -4,6 +4,7 @@ import { Metrics, type AppConfig, type Clock } from '@app/platform';
 import type { BatchResult, GraphBatch, GraphStore } from '@app/graph';
 import type { CollectorFileMeta } from '../domain/collector-types.js';
 import { ObjectError, type Converted } from '../domain/converted.js';
+import { ScanningCollectorFileReader } from '../infrastructure/parsing/collector-file.js';
 import { FileIngestor, type IngestSource } from './file-ingestor.js';
 import { MAX_DOMAIN_NAME_CHARS } from './domain-tally.js';
 import { MAX_REPORT_CHARS, MAX_WARNINGS } from './warning-list.js';
@@ -49,7 +50,10 @@ const source = (text: string, name = 'users.json'): IngestSource => ({ name, ope
 function setUp(batchSize = 9, Ingestor: typeof FileIngestor = FakeConverting) {
   const graph = new RecordingGraph();
   const metrics = new Metrics();
-  return { graph, metrics, ingestor: new Ingestor(graph as unknown as GraphStore, config(batchSize), clock, metrics) };
+  const ingestor = new Ingestor(
+    graph as unknown as GraphStore, config(batchSize), clock, metrics, new ScanningCollectorFileReader(),
+  );
+  return { graph, metrics, ingestor };
 }
 
 describe('FileIngestor', () => {

@@ -6,9 +6,9 @@ import type { CollectorFileMeta, CollectorType, DomainCounts } from '../domain/c
 import type { Converted } from '../domain/converted.js';
 import { convertAzure } from '../domain/azure/index.js';
 import { convertSharpHound } from '../domain/sharphound/index.js';
-import { openCollectorFile } from '../infrastructure/parsing/collector-file.js';
 import { BatchBuffer } from './batch-buffer.js';
 import { DomainTally } from './domain-tally.js';
+import { CollectorFileReader } from './file-reader-ports.js';
 import { reportText, WarningList } from './warning-list.js';
 
 /** One collector JSON file to ingest: a loose file, a zip member or a decompressed body. */
@@ -38,7 +38,7 @@ export interface FileResult {
 export type IngestProgress = (objects: number) => void;
 
 /**
- * Ingests one collector file: streams `data` (openCollectorFile), converts each object (SharpHound/AzureHound
+ * Ingests one collector file: streams `data` (CollectorFileReader), converts each object (SharpHound/AzureHound
  * converters) and writes batches of about INGEST_BATCH_SIZE graph rows through `GraphStore.writeBatch` (each
  * batch one transaction). A malformed object is skipped with a warning; a malformed file ends with `errors`.
  *
@@ -57,6 +57,7 @@ export class FileIngestor {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     metrics: Metrics,
+    private readonly collectorFiles: CollectorFileReader,
   ) {
     this.written = metrics.counter('pathwarden_ingest_objects_total', 'Collector objects written to the graph', ['type']);
   }
@@ -91,7 +92,9 @@ export class FileIngestor {
   /** Streams the file's objects into the buffer; a reading failure is rethrown as a SourceError. */
   private async readInto(source: IngestSource, result: FileResult, buffer: BatchBuffer, warnings: WarningList) {
     const items = await asSourceError(async () => {
-      const file = await openCollectorFile(() => source.open(), { maxObjectBytes: this.config.ingest.maxObjectBytes });
+      const file = await this.collectorFiles.open(
+        () => source.open(), { maxObjectBytes: this.config.ingest.maxObjectBytes },
+      );
       result.type = file.meta.type;
       return { meta: file.meta, iterator: file.items()[Symbol.asyncIterator]() };
     });

@@ -3,7 +3,7 @@ import { JobStatus } from '@app/collection';
 import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast, type ListQuery } from '@app/platform';
 import { IngestErrors } from './ingest-errors.js';
 import { TaskQueue, UploadJobStore, type Page } from './ports.js';
-import { checkUpload } from './upload-check.js';
+import { UploadCheck } from './upload-check.js';
 import type { CompletedTask, ContentKind, UploadJob } from './upload-job.js';
 
 /** An upload body already on disk (spooled by the HTTP layer). */
@@ -29,6 +29,7 @@ export class FileUploads {
     private readonly tasks: TaskQueue,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly uploadCheck: UploadCheck,
   ) {}
 
   start(userId: string): Promise<UploadJob> {
@@ -41,7 +42,7 @@ export class FileUploads {
 
   /** Checks, then stores the upload as a task of the Running job `id` (enqueue checks the status under a lock). */
   async upload(id: number, upload: SpooledUpload): Promise<void> {
-    await checkUpload(upload.path, upload.kind, this.config.ingest);
+    await this.uploadCheck.check(upload.path, upload.kind, this.config.ingest);
     const outcome = await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(
       { owner: { jobId: id }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
       this.clock.now(),

@@ -1,11 +1,6 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
-/** True when the bytes start with the gzip magic `1f 8b`. */
-export function looksLikeGzip(head: Buffer): boolean {
-  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-}
-
 export interface GunzipLimits {
   /** Size of the compressed input, for the ratio cap. */
   compressedBytes: number;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AppConfig } from '@app/platform';
 import { buildZip } from '../infrastructure/parsing/testing/zip-writer.js';
+import { YauzlZipReader } from '../infrastructure/parsing/zip-archive.js';
 import type { FileIngestor, FileResult, IngestSource } from './file-ingestor.js';
 import { LocalFiles } from './local-files.js';
 
@@ -41,7 +42,8 @@ describe('LocalFiles', () => {
   };
   const setUp = (overrides: Partial<typeof limits> = {}) => {
     const ingestor = new ReadingIngestor();
-    return { ingestor, files: new LocalFiles(ingestor as unknown as FileIngestor, config(overrides)) };
+    const files = new LocalFiles(ingestor as unknown as FileIngestor, config(overrides), new YauzlZipReader());
+    return { ingestor, files };
   };
 
   beforeAll(() => {

@@ -3,9 +3,10 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppConfig } from '@app/platform';
-import { ArchiveRejected, looksLikeZip, openZipArchive } from '../infrastructure/parsing/zip-archive.js';
 import { FileIngestor, type FileResult, type IngestProgress } from './file-ingestor.js';
-import { gunzipWithinLimits, looksLikeGzip } from './gunzip-limited.js';
+import { ArchiveRejected, ZipReader } from './file-reader-ports.js';
+import { gunzipWithinLimits } from './gunzip-limited.js';
+import { looksLikeGzip, looksLikeZip } from './magic-bytes.js';
 import { reportText } from './warning-list.js';
 
 /**
@@ -17,7 +18,11 @@ import { reportText } from './warning-list.js';
  */
 @Injectable()
 export class LocalFiles {
-  constructor(private readonly files: FileIngestor, private readonly config: AppConfig) {}
+  constructor(
+    private readonly files: FileIngestor,
+    private readonly config: AppConfig,
+    private readonly zips: ZipReader,
+  ) {}
 
   async ingest(path: string, options: { name?: string; progress?: IngestProgress } = {}): Promise<FileResult[]> {
     const name = options.name ?? basename(path);
@@ -38,7 +43,7 @@ export class LocalFiles {
     const { maxZipMembers, maxUncompressedBytes, maxCompressionRatio } = this.config.ingest;
     let archive;
     try {
-      archive = await openZipArchive(path, { maxMembers: maxZipMembers, maxUncompressedBytes, maxCompressionRatio });
+      archive = await this.zips.open(path, { maxMembers: maxZipMembers, maxUncompressedBytes, maxCompressionRatio });
     } catch (error) {
       // Refused by the limits, or not a readable zip at all: either way the file's fault.
       const message = error instanceof ArchiveRejected ? error.message : `not a valid zip archive: ${String((error as Error)?.message ?? error)}`;

@@ -6,12 +6,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ApiError, type IngestSettings } from '@app/platform';
 import { IngestErrors } from './ingest-errors.js';
-import { checkUpload } from './upload-check.js';
+import { ScanningCollectorFileReader } from '../infrastructure/parsing/collector-file.js';
+import { YauzlZipReader } from '../infrastructure/parsing/zip-archive.js';
+import { UploadCheck } from './upload-check.js';
 
 const limits = { maxUncompressedBytes: 1_000_000, maxCompressionRatio: 50, maxZipMembers: 10 } as IngestSettings;
 const json = JSON.stringify({ data: [{ ObjectIdentifier: 'S-1-5-21-1-1' }], meta: { type: 'users', version: 6, count: 1 } });
 
-describe('checkUpload (gzip)', () => {
+const uploadCheck = new UploadCheck(new ScanningCollectorFileReader(), new YauzlZipReader());
+
+describe('UploadCheck (gzip)', () => {
   let dir: string;
   const file = (name: string, bytes: Buffer) => {
     const path = join(dir, name);
@@ -19,7 +23,7 @@ describe('checkUpload (gzip)', () => {
     return path;
   };
   const refusal = async (path: string) => {
-    const error = await checkUpload(path, 'gzip', limits).then(() => undefined, (e: unknown) => e);
+    const error = await uploadCheck.check(path, 'gzip', limits).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     return { status: (error as ApiError).status, message: (error as ApiError).messages[0] };
   };
@@ -30,7 +34,7 @@ describe('checkUpload (gzip)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('takes a gzip body that inflates within the limits', async () => {
-    await expect(checkUpload(file('ok.gz', gzipSync(json)), 'gzip', limits)).resolves.toBeUndefined();
+    await expect(uploadCheck.check(file('ok.gz', gzipSync(json)), 'gzip', limits)).resolves.toBeUndefined();
   });
 
   it('answers 413 for a body past the compression ratio or the uncompressed size', async () => {

@@ -1,12 +1,13 @@
+import { Injectable } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, type IngestSettings } from '@app/platform';
-import { openCollectorFile } from '../infrastructure/parsing/collector-file.js';
-import { ArchiveRejected, looksLikeZip, openZipArchive } from '../infrastructure/parsing/zip-archive.js';
-import { gunzipWithinLimits, looksLikeGzip } from './gunzip-limited.js';
+import { ArchiveRejected, CollectorFileReader, ZipReader } from './file-reader-ports.js';
+import { gunzipWithinLimits } from './gunzip-limited.js';
 import { IngestErrors } from './ingest-errors.js';
+import { looksLikeGzip, looksLikeZip } from './magic-bytes.js';
 import type { ContentKind } from './upload-job.js';
 
 /**
@@ -15,32 +16,37 @@ import type { ContentKind } from './upload-job.js';
  * validated when ingested); a gzip body must start with the gzip magic and inflate, within the size and ratio limits,
  * to its end (into nothing: its JSON is validated when ingested). Throws the wire's 400/413.
  */
-export async function checkUpload(path: string, kind: ContentKind, limits: IngestSettings): Promise<void> {
-  if (kind === 'json') {
+@Injectable()
+export class UploadCheck {
+  constructor(private readonly collectorFiles: CollectorFileReader, private readonly zips: ZipReader) {}
+
+  async check(path: string, kind: ContentKind, limits: IngestSettings): Promise<void> {
+    if (kind === 'json') {
+      try {
+        await this.collectorFiles.open(() => createReadStream(path));
+      } catch (error) {
+        throw ApiError.badRequest(IngestErrors.invalidFile(messageOf(error)));
+      }
+      return;
+    }
+    const head = await readHead(path);
+    if (kind === 'gzip') {
+      if (!looksLikeGzip(head)) throw ApiError.badRequest(IngestErrors.invalidFile('the body is not gzip-compressed'));
+      await checkGzip(path, limits);
+      return;
+    }
+    if (!looksLikeZip(head)) throw ApiError.badRequest(IngestErrors.invalidFile('the body is not a zip archive'));
     try {
-      await openCollectorFile(() => createReadStream(path));
+      const archive = await this.zips.open(path, {
+        maxMembers: limits.maxZipMembers,
+        maxUncompressedBytes: limits.maxUncompressedBytes,
+        maxCompressionRatio: limits.maxCompressionRatio,
+      });
+      archive.close();
     } catch (error) {
+      if (error instanceof ArchiveRejected) throw new ApiError(error.status, [error.message]);
       throw ApiError.badRequest(IngestErrors.invalidFile(messageOf(error)));
     }
-    return;
-  }
-  const head = await readHead(path);
-  if (kind === 'gzip') {
-    if (!looksLikeGzip(head)) throw ApiError.badRequest(IngestErrors.invalidFile('the body is not gzip-compressed'));
-    await checkGzip(path, limits);
-    return;
-  }
-  if (!looksLikeZip(head)) throw ApiError.badRequest(IngestErrors.invalidFile('the body is not a zip archive'));
-  try {
-    const archive = await openZipArchive(path, {
-      maxMembers: limits.maxZipMembers,
-      maxUncompressedBytes: limits.maxUncompressedBytes,
-      maxCompressionRatio: limits.maxCompressionRatio,
-    });
-    archive.close();
-  } catch (error) {
-    if (error instanceof ArchiveRejected) throw new ApiError(error.status, [error.message]);
-    throw ApiError.badRequest(IngestErrors.invalidFile(messageOf(error)));
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Param, PipeTransform } from '@nestjs/common';
 import { UUID_PATTERN } from '../common/patterns.js';
 import { ApiError } from '../common/api-error.js';
 import { ErrorMessages } from '../common/error-messages.js';
-import { INT32_MAX, INT64_MAX } from '../query/column-value.js';
+import { INT32_MAX, INT64_MAX } from '../common/int-bounds.js';
 
 type IdKind = 'int32' | 'int64' | 'uuid';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../common/api-error.js';
-import { INT16_MAX, INT16_MIN, INT64_MAX, INT64_MIN, isInt32, parseColumnValue } from './column-value.js';
+import { INT16_MAX, INT16_MIN, INT64_MAX, INT64_MIN } from '../common/int-bounds.js';
+import { parseColumnValue } from './column-value.js';
 import type { ColumnSpec } from './types.js';
 
 const BAD_FILTER = { status: 400, message: 'there are errors in the query parameter filters specified' };
@@ -107,15 +108,5 @@ describe('parseColumnValue', () => {
     it.each(['2025-07-08', 'yesterday', '2025-02-30T00:00:00Z'])('answers 400 for %s', (raw) => {
       expect(rejection(() => parseColumnValue(column('timestamp'), raw))).toEqual(BAD_FILTER);
     });
-  });
-});
-
-describe('isInt32', () => {
-  it.each([0, -1, 2147483647, -2147483648])('accepts %p', (value) => {
-    expect(isInt32(value)).toBe(true);
-  });
-
-  it.each([2147483648, -2147483649, 1.5, Number.NaN, Infinity, '1', null, undefined])('refuses %p', (value) => {
-    expect(isInt32(value)).toBe(false);
   });
 });

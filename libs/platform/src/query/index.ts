@@ -18,5 +18,4 @@ export { parseListQuery } from './parse-list-query.js';
 export { readPaging, type PagingFailure } from './parse-paging.js';
 export { compileFilters } from './compile-filters.js';
 export { applyListFilters, applyListQuery } from './apply-list-query.js';
-export { INT16_MAX, INT16_MIN, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, isInt32 } from './column-value.js';
 export { parseRfc3339 } from './rfc3339.js';

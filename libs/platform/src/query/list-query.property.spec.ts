@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
 import { applyListQuery } from './apply-list-query.js';
-import { INT64_MAX, INT64_MIN } from './column-value.js';
+import { INT64_MAX, INT64_MIN } from '../common/int-bounds.js';
 import { compileFilters } from './compile-filters.js';
 import { defineListSpec } from './list-spec.js';
 import { parseListQuery } from './parse-list-query.js';

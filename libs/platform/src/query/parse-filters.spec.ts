@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../common/api-error.js';
-import { INT64_MAX, INT64_MIN } from './column-value.js';
+import { INT64_MAX, INT64_MIN } from '../common/int-bounds.js';
 import { defineListSpec } from './list-spec.js';
 import { parseFilters } from './parse-filters.js';
 import type { RawQuery } from './query.params.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '../common/api-error.js';
 import { ErrorMessages } from '../common/error-messages.js';
-import { INT64_MAX, INT64_MIN } from './column-value.js';
+import { INT64_MAX, INT64_MIN } from '../common/int-bounds.js';
 import { pageSizes } from './list-spec.js';
 import { paramValues, type RawQuery } from './query.params.js';
 import type { ListSpec } from './types.js';

@@ -1,4 +1,4 @@
-import type { PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
+import type { PathfindingStep } from './pathfinding-step.js';
 import type { Sql } from '@app/platform';
 
 /** Stands in the statement for the paths a pathfinding step found, bound when the statement is built. */

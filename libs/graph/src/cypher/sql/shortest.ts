@@ -1,6 +1,6 @@
 import type { Expr, PatternPart } from '../ast.js';
 import { raw, sql } from '@app/platform';
-import type { PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
+import type { PathfindingStep } from './pathfinding-step.js';
 import { DEFAULT_MAX_DEPTH, FoundPathsParameter } from './context.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
 import { nodePredicate } from './seeds.js';

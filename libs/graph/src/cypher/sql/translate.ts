@@ -1,5 +1,5 @@
 import type { Clause, CypherQuery, Expr, PatternElement } from '../ast.js';
-import type { FoundPath, PathfindingStep } from '../../infrastructure/pg/pathfinding-step.js';
+import type { FoundPath, PathfindingStep } from './pathfinding-step.js';
 import { clauseExprs } from '../walk.js';
 import { joinSql, raw, sql, type Sql } from '@app/platform';
 import { conjuncts, freeVariables } from './constraints.js';

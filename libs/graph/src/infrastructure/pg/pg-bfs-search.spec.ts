@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { apiErrorOf } from '@app/platform/testing';
-import type { FoundPath } from './pathfinding-step.js';
+import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import { assertDistinctEnds, PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { BIDIRECTIONAL_MAX_ENDS, planForSets } from './pg-bfs-plan.js';
 import { searchPaths, type FrontierSource, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';

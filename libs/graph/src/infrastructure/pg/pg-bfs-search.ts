@@ -1,5 +1,5 @@
 import { ApiError, remainingMs } from '@app/platform';
-import type { FoundPath } from './pathfinding-step.js';
+import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import { PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { reverseStep, SearchSide, type Chain, type Hops, type Id, type Step } from './pg-bfs-side.js';
 

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiError, Database } from '@app/platform';
 import type { PathRequest } from '../../application/ports.js';
 import type { GraphPath } from '../../domain/graph.js';
-import type { FoundPath, PathfindingStep } from './pathfinding-step.js';
+import type { FoundPath, PathfindingStep } from '../../cypher/sql/pathfinding-step.js';
 import { allIds, candidateIds, CANDIDATE_CAP, SqlFrontierSource } from './pg-bfs-frontier.js';
 import { assertDistinctEnds, PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { planForSets } from './pg-bfs-plan.js';

@@ -8,7 +8,7 @@ import { QUERY_NOT_EVALUATED } from '../../cypher/sql/errors.js';
 import { referencedIds, resultRows } from '../../cypher/sql/results.js';
 import { kindNamesOf, translateQuery, type Translation } from '../../cypher/sql/translate.js';
 import type { GraphPath, QueryRows } from '../../domain/graph.js';
-import type { FoundPath } from './pathfinding-step.js';
+import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 import { PgPathfinder } from './pg-pathfinder.js';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { CollectorFileError } from '../../domain/collector-types.js';
-import { openCollectorFile, type CollectorFile } from './collector-file.js';
+import type { CollectorFile } from '../../application/file-reader-ports.js';
+import { openCollectorFile } from './collector-file.js';
 
 const CAP = 1024;
 

@@ -1,7 +1,8 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CollectorFileError } from '../../domain/collector-types.js';
-import { openCollectorFile, type OpenBytes } from './collector-file.js';
+import type { OpenBytes } from '../../application/file-reader-ports.js';
+import { openCollectorFile } from './collector-file.js';
 import { COLLECTOR_FIXTURES, sampleDataDir } from '../../testing/fixtures.js';
 
 let CONTAINERS: string;

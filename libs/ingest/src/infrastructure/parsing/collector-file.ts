@@ -1,20 +1,10 @@
+import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+import {
+  CollectorFileReader, type CollectorFile, type CollectorFileOptions, type OpenBytes,
+} from '../../application/file-reader-ports.js';
 import { CollectorFileError, isCollectorType, type CollectorFileMeta } from '../../domain/collector-types.js';
 import { CollectorJsonScanner } from './collector-json-scanner.js';
-
-/** Opens the file's bytes from the start; called once per pass (a file may be read twice to find `meta`). */
-export type OpenBytes = () => Readable | Promise<Readable>;
-
-export interface CollectorFile {
-  meta: CollectorFileMeta;
-  /** The items of `data`, one at a time (memory stays flat whatever the file size). */
-  items(): AsyncIterable<unknown>;
-}
-
-export interface CollectorFileOptions {
-  /** Largest key, `meta` or `data` item in bytes (INGEST_MAX_OBJECT_BYTES); one past it fails the file. */
-  maxObjectBytes?: number;
-}
 
 /** The cap when the caller gives none: INGEST_MAX_OBJECT_BYTES' default. */
 export const DEFAULT_MAX_OBJECT_BYTES = 64 * 1024 * 1024;
@@ -63,6 +53,14 @@ export async function openCollectorFile(open: OpenBytes, options: CollectorFileO
   if (meta === undefined) throw new CollectorFileError(COLLECTOR_FILE_ERRORS.noMeta);
   if (!sawData) throw new CollectorFileError(COLLECTOR_FILE_ERRORS.noData);
   return { meta: parseMeta(meta), items: () => readItems(open, maxBytes) };
+}
+
+/** The service's CollectorFileReader: openCollectorFile. */
+@Injectable()
+export class ScanningCollectorFileReader extends CollectorFileReader {
+  open(open: OpenBytes, options?: CollectorFileOptions): Promise<CollectorFile> {
+    return openCollectorFile(open, options);
+  }
 }
 
 async function* readItems(open: OpenBytes, maxBytes: number): AsyncGenerator<unknown> {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { openCollectorFile } from './collector-file.js';
 import { buildZip, type ZipEntrySpec } from './testing/zip-writer.js';
-import { ARCHIVE_ERRORS, ArchiveRejected, looksLikeZip, openZipArchive, type ArchiveLimits } from './zip-archive.js';
+import { ArchiveRejected, type ArchiveLimits } from '../../application/file-reader-ports.js';
+import { ARCHIVE_ERRORS, openZipArchive } from './zip-archive.js';
 import { SAMPLE_ZIP, sampleDataDir } from '../../testing/fixtures.js';
 
 let SAMPLE_DIR: string;
@@ -168,13 +169,5 @@ describe('openZipArchive', () => {
     expect((await readAll(await member.open())).toString()).toBe(JSON_FILE);
     expect((await readAll(await member.open())).toString()).toBe(JSON_FILE);
     archive.close();
-  });
-});
-
-describe('looksLikeZip', () => {
-  it('tells zip bytes from JSON', () => {
-    expect(looksLikeZip(readFileSync(SAMPLE_ZIP).subarray(0, 4))).toBe(true);
-    expect(looksLikeZip(Buffer.from(JSON_FILE))).toBe(false);
-    expect(looksLikeZip(Buffer.from('PK'))).toBe(false);
   });
 });

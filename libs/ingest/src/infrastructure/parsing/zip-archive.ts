@@ -1,32 +1,10 @@
+import { Injectable } from '@nestjs/common';
 import { PassThrough, type Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
+import {
+  ArchiveRejected, ZipReader, type ArchiveLimits, type ArchiveMember, type ZipArchive,
+} from '../../application/file-reader-ports.js';
 import { unsafeMemberName, isNestedArchive } from './zip-member-names.js';
-
-export interface ArchiveLimits {
-  maxMembers: number;
-  maxUncompressedBytes: number;
-  maxCompressionRatio: number;
-}
-
-/** Why an archive (or gzip body) is refused as a whole: HTTP status (400 or 413) and the message. */
-export class ArchiveRejected extends Error {
-  constructor(readonly status: 400 | 413, message: string) {
-    super(message);
-  }
-}
-
-export interface ArchiveMember {
-  /** The member's name as written in the zip: for reports only, never a path on disk. */
-  name: string;
-  uncompressedSize: number;
-  /** Opens the member's bytes (may be called more than once); the stream fails if the member exceeds its limits. */
-  open(): Promise<Readable>;
-}
-
-export interface ZipArchive {
-  members: ArchiveMember[];
-  close(): void;
-}
 
 /**
  * Members smaller than this are not held to the compression ratio: a few kilobytes of repeated bytes compress
@@ -95,9 +73,12 @@ export async function openZipArchive(path: string, limits: ArchiveLimits): Promi
   }
 }
 
-/** True when the bytes start with the zip local-file magic `PK\x03\x04`. */
-export function looksLikeZip(head: Buffer): boolean {
-  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+/** The service's ZipReader: openZipArchive. */
+@Injectable()
+export class YauzlZipReader extends ZipReader {
+  open(path: string, limits: ArchiveLimits): Promise<ZipArchive> {
+    return openZipArchive(path, limits);
+  }
 }
 
 function checkEntry(entry: yauzl.Entry, name: string, limits: ArchiveLimits): void {

@@ -1,4 +1,5 @@
-import { InMemoryGraphStore, seedGraph, type GraphSpec } from '@app/graph/testing';
+import { seedGraph, type GraphSpec } from '../../../testing/graph-fixture.js';
+import { InMemoryGraphStore } from '../../../testing/in-memory-graph.store.js';
 import type { Properties } from '../../../domain/graph.js';
 import { EdgeCompositions } from '../edge-compositions.js';
 
