@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  CypherService, displayName, GraphStore, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO, textProperty,
-  type GraphNode,
+  CypherService, displayName, GraphConfig, GraphStore, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
+  textProperty, type GraphNode,
 } from '@app/graph';
-import { ApiError, AppConfig, remainingMs, runWithDeadlineCap } from '@app/platform';
+import { ApiError, remainingMs, runWithDeadlineCap } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
 import { CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedNode } from '../domain/expansion.js';
 import { certifiesAutomatically, MemberSource, SeedType, type Selector } from '../domain/selector.js';
@@ -88,7 +88,7 @@ export class TagEvaluation {
     private readonly membership: MembershipStore,
     private readonly graph: GraphStore,
     private readonly cypher: CypherService,
-    private readonly config: AppConfig,
+    private readonly config: GraphConfig,
   ) {}
 
   /** Every tag, in id order. */

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { AppConfig } from '@app/platform';
 import { ArchiveRejected, looksLikeZip, openZipArchive } from '../infrastructure/parsing/zip-archive.js';
 import { FileIngestor, type FileResult, type IngestProgress } from './file-ingestor.js';
 import { gunzipWithinLimits, looksLikeGzip } from './gunzip-limited.js';
 import { reportText } from './warning-list.js';
+import { IngestConfig } from '../ingest-config.js';
 
 /**
  * Ingests a file on this machine — a collector JSON file, a zip of them or a gzip-compressed JSON — under the
@@ -17,7 +17,7 @@ import { reportText } from './warning-list.js';
  */
 @Injectable()
 export class LocalFiles {
-  constructor(private readonly files: FileIngestor, private readonly config: AppConfig) {}
+  constructor(private readonly files: FileIngestor, private readonly config: IngestConfig) {}
 
   async ingest(path: string, options: { name?: string; progress?: IngestProgress } = {}): Promise<FileResult[]> {
     const name = options.name ?? basename(path);
@@ -25,7 +25,7 @@ export class LocalFiles {
     if (looksLikeZip(head)) return this.ingestZip(path, name, options.progress);
     if (looksLikeGzip(head)) {
       const { size } = await stat(path);
-      const limits = { compressedBytes: size, ...this.config.ingest };
+      const limits = { compressedBytes: size, ...this.config };
       const result = await this.files.ingest(
         { name, open: () => gunzipWithinLimits(createReadStream(path), limits) }, options.progress,
       );
@@ -35,7 +35,7 @@ export class LocalFiles {
   }
 
   private async ingestZip(path: string, name: string, progress?: IngestProgress): Promise<FileResult[]> {
-    const { maxZipMembers, maxUncompressedBytes, maxCompressionRatio } = this.config.ingest;
+    const { maxZipMembers, maxUncompressedBytes, maxCompressionRatio } = this.config;
     let archive;
     try {
       archive = await openZipArchive(path, { maxMembers: maxZipMembers, maxUncompressedBytes, maxCompressionRatio });

@@ -4,11 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ApiError, type IngestSettings } from '@app/platform';
+import { ApiError } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import { IngestErrors } from './ingest-errors.js';
 import { checkUpload } from './upload-check.js';
 
-const limits = { maxUncompressedBytes: 1_000_000, maxCompressionRatio: 50, maxZipMembers: 10 } as IngestSettings;
+const limits = { maxUncompressedBytes: 1_000_000, maxCompressionRatio: 50, maxZipMembers: 10 } as IngestConfig;
 const json = JSON.stringify({ data: [{ ObjectIdentifier: 'S-1-5-21-1-1' }], meta: { type: 'users', version: 6, count: 1 } });
 
 describe('checkUpload (gzip)', () => {

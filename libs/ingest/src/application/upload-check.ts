@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, type IngestSettings } from '@app/platform';
+import { ApiError } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import { openCollectorFile } from '../infrastructure/parsing/collector-file.js';
 import { ArchiveRejected, looksLikeZip, openZipArchive } from '../infrastructure/parsing/zip-archive.js';
 import { gunzipWithinLimits, looksLikeGzip } from './gunzip-limited.js';
@@ -15,7 +16,7 @@ import type { ContentKind } from './upload-job.js';
  * validated when ingested); a gzip body must start with the gzip magic and inflate, within the size and ratio limits,
  * to its end (into nothing: its JSON is validated when ingested). Throws the wire's 400/413.
  */
-export async function checkUpload(path: string, kind: ContentKind, limits: IngestSettings): Promise<void> {
+export async function checkUpload(path: string, kind: ContentKind, limits: IngestConfig): Promise<void> {
   if (kind === 'json') {
     try {
       await openCollectorFile(() => createReadStream(path));
@@ -45,7 +46,7 @@ export async function checkUpload(path: string, kind: ContentKind, limits: Inges
 }
 
 /** Inflates the gzip body into nothing: 413 past the size or ratio limit, 400 when it is corrupt or truncated. */
-async function checkGzip(path: string, limits: IngestSettings): Promise<void> {
+async function checkGzip(path: string, limits: IngestConfig): Promise<void> {
   const { size } = await stat(path);
   const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   try {
