@@ -1,16 +1,18 @@
 // Benchmarks of the foundation: start-up time on the embedded PostgreSQL, then HTTP throughput of health, an
 // authenticated list endpoint and login, measured with autocannon against the built server on loopback.
-// Usage: npm run bench [-- --seconds 10 --connections 10]. Prints figures; never fails on timing.
+// Usage: npm run bench [-- --seconds 10 --connections 10] (BENCH_SIZE=tiny: 1 s, 2 connections). Prints figures;
+// never fails on timing.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sized } from './size.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
-const seconds = Number(args.seconds ?? 10);
-const connections = Number(args.connections ?? 10);
+const seconds = Number(args.seconds ?? sized(10, 1));
+const connections = Number(args.connections ?? sized(10, 2));
 
 const port = await new Promise((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -55,3 +57,4 @@ await run('POST /api/v2/login (argon2id verify)', {
 });
 server.kill('SIGTERM');
 await new Promise((resolve) => server.on('exit', resolve));
+rmSync(dataDir, { recursive: true, force: true });

@@ -5,8 +5,9 @@
  * Every test empties the graph: point NEO4J_URL at a throwaway database.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { loadConfig, runWithDeadlineCap } from '@app/platform';
+import { runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
+import { graphConfigSlice } from '@app/graph';
 import * as graphTesting from '@app/graph/testing';
 import {
   expandShortcuts, graphStoreContract, Neo4jConnection, Neo4jGraphStore, Neo4jNodeSearch, Neo4jQueryEngine,
@@ -17,7 +18,7 @@ const NEO4J_URL = process.env.NEO4J_URL;
 
 /** The adapters over one connection to the Neo4j of NEO4J_URL, schema created. */
 async function neo4jAdapters() {
-  const connection = new Neo4jConnection(loadConfig({ ...process.env, GRAPH_DRIVER: 'neo4j', DATABASE_URL: undefined }));
+  const connection = new Neo4jConnection(graphConfigSlice.read({ ...process.env, GRAPH_DRIVER: 'neo4j' }));
   await connection.onModuleInit();
   const store = new Neo4jGraphStore(connection);
   return {

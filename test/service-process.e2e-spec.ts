@@ -101,6 +101,15 @@ describe('the service as a process', () => {
   });
 
   describe('start-up failures: one line on stderr, exit code 1', () => {
+    it("stops on a bad variable of a library's slice before anything starts: a fresh DATA_DIR gets no cluster", async () => {
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'pathwarden-config-')), 'data');
+      const service = run({ DATA_DIR: dataDir, PORT: String(await freePort()), INGEST_WRITERS: '17' });
+      expect(await service.exited).toEqual({ code: 1, signal: null });
+      expect(service.stderr()).toBe('Configuration error: INGEST_WRITERS must be an integer from 1 to 16, got "17"\n');
+      expect(service.stdout()).toBe('');
+      expect(existsSync(join(dataDir, 'pg'))).toBe(false);
+    }, 90_000);
+
     it('retries an unreachable database briefly, printing nothing but JSON meanwhile, then says so', async () => {
       const service = run({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x', ...secrets() });
       expect(await service.exited).toEqual({ code: 1, signal: null });

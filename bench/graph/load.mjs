@@ -44,6 +44,14 @@ export async function prepareDatabase(adminUrl, signature, reuse, database = BEN
   }
 }
 
+/** Drops a bench database. */
+export async function dropDatabase(adminUrl, database = BENCH_DATABASE) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await client.end();
+}
+
 /** Marks the database as fully loaded with `signature`. */
 export async function markLoaded(adminUrl, signature, database = BENCH_DATABASE) {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -6,22 +6,23 @@
 // Never fails on timing.
 // Usage: npm run bench:graph [-- --nodes 100000 --edges 1000000 --seed 1 --runs 20 --naive-timeout 10000 --reuse]
 // (--reuse keeps a pathwarden_bench database loaded earlier with the same nodes/edges/seed; --dist points at
-// another build output than dist/.)
+// another build output than dist/. BENCH_SIZE=tiny: 2,000 nodes, 10,000 edges, 2 runs, the database dropped after.)
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { generateDirectory, EDGE_KINDS, NODE_TYPES } from './directory.mjs';
 import { InMemoryGraph } from './in-memory.mjs';
-import { benchServer, loadDirectory, markLoaded, prepareDatabase } from './load.mjs';
+import { benchServer, dropDatabase, loadDirectory, markLoaded, prepareDatabase } from './load.mjs';
 import { NaiveCte } from './naive-cte.mjs';
 import { pickQuestions } from './questions.mjs';
+import { sized, tiny } from '../size.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
 const options = {
-  nodes: Number(args.nodes ?? 100_000),
-  edges: Number(args.edges ?? 1_000_000),
+  nodes: Number(args.nodes ?? sized(100_000, 2_000)),
+  edges: Number(args.edges ?? sized(1_000_000, 10_000)),
   seed: Number(args.seed ?? 1),
-  runs: Number(args.runs ?? 20),
-  naiveTimeoutMs: Number(args['naive-timeout'] ?? 10_000),
+  runs: Number(args.runs ?? sized(20, 2)),
+  naiveTimeoutMs: Number(args['naive-timeout'] ?? sized(10_000, 1_000)),
   reuse: 'reuse' in args,
 };
 const dist = resolve(args.dist ?? 'dist');
@@ -139,4 +140,6 @@ for (const question of questions) {
 log(`load average after: ${load()}`);
 await naive.close();
 await dataSource.destroy();
+// A tiny run's database is worth nothing to a later --reuse.
+if (tiny) await dropDatabase(server.adminUrl);
 await server.stop();

@@ -10,6 +10,7 @@
 // req/s, p99 latency and the app/bare ratios. Never fails on timing; exits 1 when a route answers an error (the
 // others are still measured).
 // Usage: npm run bench:http [-- --seconds 10 --connections 50 --clients 1000 --jobs 5 --dist dist --keep]
+// (BENCH_SIZE=tiny: 1 s, 5 connections, 20 clients, 2 jobs each)
 // ADMIN_PASSWORD (optional) is the admin's password the app is started with; one is generated otherwise.
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -19,12 +20,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sized } from '../size.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
-const seconds = Number(args.seconds ?? 10);
-const connections = Number(args.connections ?? 50);
-const clientCount = Number(args.clients ?? 1000);
-const jobsPerClient = Number(args.jobs ?? 5);
+const seconds = Number(args.seconds ?? sized(10, 1));
+const connections = Number(args.connections ?? sized(50, 5));
+const clientCount = Number(args.clients ?? sized(1000, 20));
+const jobsPerClient = Number(args.jobs ?? sized(5, 2));
 /** The client whose completed jobs are measured gets more than a page of them. */
 const MEASURED_CLIENT_JOBS = 150;
 const DOMAINS = 10;

@@ -4,18 +4,19 @@
 // a long deadline, and prints one JSON line: seconds, objects, files with errors, warnings, peak RSS.
 // Usage (by run.mjs): node ingest-child.mjs <dist> <database url> <file>...
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const [dist, url, ...files] = process.argv.slice(2);
+const dataDir = mkdtempSync(join(tmpdir(), 'pathwarden-bench-ingest-'));
 Object.assign(process.env, {
   DATABASE_URL: url,
   JWT_SECRET: randomBytes(32).toString('base64'),
   SECRETS_KEY: randomBytes(32).toString('base64'),
   ADMIN_PASSWORD: randomBytes(24).toString('base64'),
   LOG_LEVEL: 'silent',
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'pathwarden-bench-ingest-')),
+  DATA_DIR: dataDir,
   GRAPH_DRIVER: 'pg',
   SAMPLE_DATA: 'false',
 });
@@ -43,4 +44,5 @@ await runWithRequestContext({ requestId: 'bench-ingest', deadline: Date.now() + 
 });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 await app.close();
+rmSync(dataDir, { recursive: true, force: true });
 console.log(JSON.stringify({ seconds, objects, failures, warnings, firstWarnings, maxRssKb: process.resourceUsage().maxRSS }));

@@ -4,7 +4,8 @@
 // database: the floor no ingest can beat. Prints objects/s for both, their ratio and the ingest's peak RSS.
 // Databases `pathwarden_bench_ingest` and `pathwarden_bench_ingest_copy` are created on DATABASE_URL's server (an
 // embedded PostgreSQL when unset) and dropped at the end. INGEST_BATCH_SIZE etc. are honoured as the app reads them.
-// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist]
+// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist] (BENCH_SIZE=tiny: 1,000
+// objects)
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,10 +16,11 @@ import { generateDirectory } from '../graph/directory.mjs';
 import { benchServer, prepareDatabase } from '../graph/load.mjs';
 import { copyBaseline } from './copy-baseline.mjs';
 import { writeSharpHoundFiles } from './sharphound-files.mjs';
+import { sized } from '../size.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
 const options = {
-  objects: Number(args.objects ?? 100_000),
+  objects: Number(args.objects ?? sized(100_000, 1_000)),
   edgesPerObject: Number(args['edges-per-object'] ?? 8),
   seed: Number(args.seed ?? 1),
 };

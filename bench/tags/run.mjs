@@ -13,21 +13,23 @@
 // fails on timing.
 // Usage: npm run bench:tags [-- --nodes 100000 --edges 1000000 --seed 1 --runs 10 --reuse]
 // (--reuse keeps a pathwarden_bench_tags database loaded earlier with the same nodes/edges/seed: the load is
-// skipped, and the tag state of the previous run is reset first; --dist points at another build output.)
+// skipped, and the tag state of the previous run is reset first; --dist points at another build output.
+// BENCH_SIZE=tiny: 3,000 nodes, 15,000 edges, 1 run, the database dropped after.)
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateDirectory, EDGE_KINDS, NODE_TYPES } from '../graph/directory.mjs';
-import { benchServer, loadDirectory, markLoaded, prepareDatabase } from '../graph/load.mjs';
+import { benchServer, dropDatabase, loadDirectory, markLoaded, prepareDatabase } from '../graph/load.mjs';
+import { sized, tiny } from '../size.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
 const options = {
-  nodes: Number(args.nodes ?? 100_000),
-  edges: Number(args.edges ?? 1_000_000),
+  nodes: Number(args.nodes ?? sized(100_000, 3_000)),
+  edges: Number(args.edges ?? sized(1_000_000, 15_000)),
   seed: Number(args.seed ?? 1),
-  runs: Math.max(1, Number(args.runs ?? 10)),
+  runs: Math.max(1, Number(args.runs ?? sized(10, 1))),
   reuse: 'reuse' in args,
 };
 const dist = resolve(args.dist ?? 'dist');
@@ -396,5 +398,7 @@ log(`member counts: Tier Zero ${tierZeroMembers}, Cypher label ${cypherMembers},
   `graph ${dir.nodeCount + extraNodes.length} nodes`);
 log(`load average after: ${load()}`);
 await app.close();
+// A tiny run's database is worth nothing to a later --reuse.
+if (tiny) await dropDatabase(server.adminUrl, DATABASE);
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });

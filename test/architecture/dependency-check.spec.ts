@@ -98,7 +98,6 @@ const RULE: DependencyRule = {
   },
   pureLayers: ['domain'],
   purePlatform: ['libs/platform/src/common/**'],
-  pendingPure: ['Pending'],
   forbiddenNames: { '@nestjs/common': /Exception$/ },
   specLayer: 'testing',
   pathAllowances: [{ from: 'bench/**', to: 'dist/**', why: '' }],
@@ -108,11 +107,9 @@ const BASE: Record<string, string> = {
   'libs/platform/src/index.ts': [
     "export * from './common/pure.js';",
     "export { Framework } from './http/framework.js';",
-    "export { Pending } from './http/pending.js';",
   ].join('\n'),
   'libs/platform/src/common/pure.ts': 'export const PURE = 1;',
   'libs/platform/src/http/framework.ts': "import { Injectable } from '@nestjs/common';\nexport class Framework {}",
-  'libs/platform/src/http/pending.ts': "import { HttpException } from '@nestjs/common';\nexport class Pending {}",
   'libs/a/src/index.ts': "export * from './domain/thing.js';\nexport { Service } from './application/service.js';",
   'libs/a/src/domain/thing.ts': 'export interface Thing { id: string }',
   'libs/a/src/application/service.ts': 'export class Service {}',
@@ -148,7 +145,7 @@ describe('DependencyCheck', () => {
 
   it('lets a domain take only names declared in a domain or in pure platform files, following re-exports', () => {
     expect(breaches({
-      'libs/b/src/domain/ok.ts': "import type { Thing } from '@app/a';\nimport { PURE, Pending } from '@app/platform';",
+      'libs/b/src/domain/ok.ts': "import type { Thing } from '@app/a';\nimport { PURE } from '@app/platform';",
       'libs/b/src/domain/bad.ts': "import { Service } from '@app/a';\nimport { Framework } from '@app/platform';",
       'libs/b/src/domain/whole.ts': "import * as a from '@app/a';",
     })).toEqual([

@@ -42,8 +42,6 @@ export interface DependencyRule {
   pureLayers: readonly string[];
   /** Platform files that domain code may import from: they import nothing but each other. */
   purePlatform: readonly string[];
-  /** Platform names a 'pure' layer may import although their file is not pure yet. */
-  pendingPure: readonly string[];
   /** package → pattern of the names below-HTTP layers must not import from it. */
   forbiddenNames: Readonly<Record<string, RegExp>>;
   /** The layer whose rule spec files follow, wherever they are: they are test code that nothing imports. */
@@ -212,7 +210,6 @@ export class DependencyCheck {
     if (names === 'all') return this.breach(file, line, `@app/${lib}`, `${layer} imports the whole library`);
     const declaredIn = this.exportsOfFile(`libs/${lib}/src/index.ts`);
     for (const name of names) {
-      if (lib === 'platform' && this.rule.pendingPure.includes(name)) continue;
       const where = declaredIn.get(name);
       const pure = where !== undefined && (lib === 'platform'
         ? this.isPurePlatform(where)

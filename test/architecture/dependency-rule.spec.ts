@@ -18,6 +18,7 @@ const PLACES: readonly Place[] = [
   { path: 'libs/*/src/index.ts', layer: 'entry', why: 'what a library offers the others (`@app/<lib>`)' },
   { path: 'libs/*/src/**/testing/**', layer: 'testing', why: 'fakes, fixtures, contracts (`@app/<lib>/testing`)' },
   { path: 'libs/*/src/*.module*.ts', layer: 'module', why: 'the Nest module: binds ports to adapters' },
+  { path: 'libs/*/src/*-config*.ts', layer: 'config', why: "the library's configuration slice (its env variables)" },
   { path: 'libs/platform/src/common/**', layer: 'platform', why: 'clock, permissions, patterns, ports, ticks' },
   { path: 'libs/platform/src/config/**', layer: 'platform', why: 'configuration: env, validation, local secrets' },
   { path: 'libs/platform/src/context/**', layer: 'platform', why: 'the request context (deadline, signal)' },
@@ -55,21 +56,25 @@ const LAYERS: Readonly<Record<string, LayerRule>> = {
     own: ['cypher-sql', 'cypher', 'domain'], libraries: 'pure', packages: [], belowHttp: true,
     why: 'the translator folds an AST to SQL text; it runs nothing, so it needs no adapter',
   },
+  config: {
+    own: [], libraries: 'entries', packages: ['class-validator'], belowHttp: true,
+    why: 'a slice declares its variables with the platform\'s readers; every layer but the domain reads it',
+  },
   application: {
-    own: ['domain', 'cypher', 'application'], libraries: 'entries',
+    own: ['domain', 'cypher', 'application', 'config'], libraries: 'entries',
     packages: ['@nestjs/common', '@nestjs/jwt', 'node:*'], belowHttp: true,
     why: 'use cases reach adapters (storage, parsers, HTTP) only through ports: abstract classes the module binds',
   },
   infrastructure: {
-    own: ['domain', 'cypher', 'cypher-sql', 'application', 'infrastructure'], libraries: 'entries', packages: 'any',
+    own: ['domain', 'cypher', 'cypher-sql', 'application', 'infrastructure', 'config'], libraries: 'entries', packages: 'any',
     belowHttp: true, why: 'adapters implement ports; they know nothing of HTTP',
   },
   http: {
-    own: ['domain', 'cypher', 'application', 'http'], libraries: 'entries', packages: 'any',
+    own: ['domain', 'cypher', 'application', 'http', 'config'], libraries: 'entries', packages: 'any',
     why: 'controllers call use cases, never adapters',
   },
-  module: { own: [...LIBRARY_LAYERS, 'module'], libraries: 'entries', packages: 'any', why: 'wires every layer' },
-  entry: { own: [...LIBRARY_LAYERS, 'module', 'platform'], libraries: 'entries', packages: 'any', why: 'exports' },
+  module: { own: [...LIBRARY_LAYERS, 'module', 'config'], libraries: 'entries', packages: 'any', why: 'wires every layer' },
+  entry: { own: [...LIBRARY_LAYERS, 'module', 'config', 'platform'], libraries: 'entries', packages: 'any', why: 'exports' },
   testing: { own: '*', libraries: 'entries', packages: 'any', testing: true, why: 'test code' },
   platform: { own: '*', libraries: 'none', packages: 'any', why: 'the platform knows no feature library' },
   app: { own: ['app'], libraries: 'entries', packages: 'any', why: 'apps use libraries through their entries' },
@@ -82,6 +87,7 @@ const PATH_ALLOWANCES: readonly PathAllowance[] = [
   { from: 'test/**', to: 'apps/*/src/**', why: 'an app has no entry: e2e suites build it from its module' },
   { from: 'bench/**', to: 'dist/**', why: 'benchmarks run the build output (`${dist}/…`), whatever its layer' },
   { from: 'apps/cli/src/**', to: 'apps/api/src/migrations.ts', why: 'both apps run one migration list' },
+  { from: 'apps/cli/src/**', to: 'apps/api/src/config-slices.ts', why: 'both apps read one list of slices' },
 ];
 
 const RULE: DependencyRule = {
@@ -92,11 +98,11 @@ const RULE: DependencyRule = {
     'libs/platform/src/common/patterns.ts',
     'libs/platform/src/common/permissions.ts',
     'libs/platform/src/common/int-bounds.ts',
+    'libs/platform/src/common/api-error.ts',
+    'libs/platform/src/common/error-messages.ts',
     'libs/platform/src/database/sql.ts',
   ],
-  // ApiError becomes a plain error type in platform (issue 14, item 2); until then it is an HttpException.
-  pendingPure: ['ApiError'],
-  forbiddenNames: { '@nestjs/common': /Exception$/ },
+  forbiddenNames: { '@nestjs/common': /Exception$|^HttpStatus$/ },
   specLayer: 'testing',
   pathAllowances: PATH_ALLOWANCES,
 };

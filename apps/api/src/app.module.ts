@@ -8,13 +8,15 @@ import { PostureModule } from '@app/posture';
 import { CollectionModule } from '@app/collection';
 import { IngestModule } from '@app/ingest';
 import { AnalysisModule } from '@app/analysis';
+import { CONFIG_SLICES } from './config-slices.js';
 import { HealthController } from './health.controller.js';
 import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
 @Module({
-  imports: [ConfigModule, SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations), MetricsModule, HttpPlatformModule, IdentityModule, AuthModule, GraphModule,
-    AssetGroupsModule, PostureModule, CollectionModule, IngestModule, AnalysisModule],
+  imports: [ConfigModule.forRoot(CONFIG_SLICES), SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations),
+    MetricsModule, HttpPlatformModule, IdentityModule, AuthModule, GraphModule, AssetGroupsModule, PostureModule,
+    CollectionModule, IngestModule, AnalysisModule],
   controllers: [HealthController],
 })
 export class AppModule {}

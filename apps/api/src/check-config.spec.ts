@@ -22,4 +22,10 @@ describe('checkApiConfig', () => {
   it('refuses any bad variable', () => {
     expect(() => checkApiConfig({ PORT: 'abc' })).toThrow('PORT must be an integer');
   });
+
+  it("refuses a bad variable of any library's slice, in the same words", () => {
+    expect(() => checkApiConfig({ INGEST_WRITERS: '17' }))
+      .toThrow(new ConfigError('INGEST_WRITERS must be an integer from 1 to 16, got "17"'));
+    expect(() => checkApiConfig({ GRAPH_DRIVER: 'neo4j' })).toThrow(new ConfigError('GRAPH_DRIVER=neo4j needs NEO4J_URL'));
+  });
 });

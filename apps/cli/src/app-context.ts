@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@app/platform';
+import { readConfiguration } from '@app/platform';
 import { Client } from 'pg';
+import { CONFIG_SLICES } from '../../api/src/config-slices.js';
 import { CliError, messageOf } from './cli-error.js';
 import { CliLogger } from './cli-logger.js';
 import type { CliIo } from './cli-io.js';
@@ -13,7 +14,7 @@ import { CliModule } from './cli.module.js';
  */
 export async function withAppContext<T>(io: CliIo, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   // Validated here first so a bad variable is reported before anything starts (the module reads it again).
-  const config = loadConfig();
+  const { app: config } = readConfiguration(CONFIG_SLICES);
   if (config.databaseUrl !== undefined) await assertReachable(config.databaseUrl);
   // abortOnError: false, else Nest calls process.abort() on a failed start instead of letting us report it.
   const app = await NestFactory.createApplicationContext(CliModule, {

@@ -3,6 +3,7 @@ import { ConfigModule, DatabaseModule, SigningKeysModule } from '@app/platform';
 import { IdentityModule } from '@app/identity';
 import { IngestModule } from '@app/ingest';
 import { AnalysisModule } from '@app/analysis';
+import { CONFIG_SLICES } from '../../api/src/config-slices.js';
 import { migrations } from '../../api/src/migrations.js';
 
 /**
@@ -11,6 +12,9 @@ import { migrations } from '../../api/src/migrations.js';
  * log, no background datapipe ticks (the API server starts those).
  */
 @Module({
-  imports: [ConfigModule, SigningKeysModule, DatabaseModule.forRoot(migrations), IdentityModule, IngestModule, AnalysisModule],
+  imports: [
+    ConfigModule.forRoot(CONFIG_SLICES), SigningKeysModule, DatabaseModule.forRoot(migrations), IdentityModule,
+    IngestModule, AnalysisModule,
+  ],
 })
 export class CliModule {}

@@ -1,4 +1,5 @@
 export { AnalysisModule } from './analysis.module.js';
+export { analysisConfigSlice } from './analysis-config.js';
 export { AnalysisRunner, type AnalysisReport } from './application/analysis-runner.js';
 export { Datapipe, type TickReport } from './application/datapipe.js';
 export { AnalysisLock, AnalysisRequestStore, DatapipeStatusStore } from './application/datapipe-ports.js';

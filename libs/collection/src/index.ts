@@ -1,4 +1,5 @@
 export { CollectionModule } from './collection.module.js';
+export { collectionConfigSlice } from './collection-config.js';
 export { JobIngestLog, JobStore } from './application/ports.js';
 export { Scheduler } from './application/scheduler.js';
 export { JobStatus, parseJobStatus, type JobStatusValue } from './domain/job-status.js';

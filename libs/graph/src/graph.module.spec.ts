@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AppConfig, Database, loadConfig } from '@app/platform';
+import { Database } from '@app/platform';
 import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
+import { GraphConfig, graphConfigSlice } from './graph-config.js';
 import { GraphModule } from './graph.module.js';
 import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph.store.js';
 import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
@@ -15,8 +16,8 @@ import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
 async function adapters(env: Record<string, string>) {
   @Global()
   @Module({
-    providers: [{ provide: AppConfig, useValue: loadConfig(env) }, { provide: Database, useValue: {} }],
-    exports: [AppConfig, Database],
+    providers: [{ provide: GraphConfig, useValue: graphConfigSlice.read(env) }, { provide: Database, useValue: {} }],
+    exports: [GraphConfig, Database],
   })
   class PlatformStub {}
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AppConfig, Database } from '@app/platform';
+import { Database } from '@app/platform';
 import { EdgeCompositions } from './application/compositions/edge-compositions.js';
 import { ConstrainedDelegation } from './application/constrained-delegation.js';
 import { CypherService } from './application/cypher-service.js';
@@ -9,6 +9,7 @@ import { GraphLimits } from './application/graph-limits.js';
 import { KindCatalog } from './application/kind-catalog.js';
 import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
 import { ShortestPathService } from './application/shortest-path-service.js';
+import { GraphConfig } from './graph-config.js';
 import { CypherController } from './http/cypher.controller.js';
 import { EntitiesController } from './http/entities.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
@@ -25,7 +26,8 @@ import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
 import { Neo4jQueryEngine } from './infrastructure/neo4j/neo4j-query-engine.js';
 
 /** The adapters of one backend; the factories below build only the selected backend's classes. */
-const onDriver = <T>(config: AppConfig, pg: () => T, neo4j: () => T): T => (config.graphDriver === 'neo4j' ? neo4j() : pg());
+const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
+  (config.graphDriver === 'neo4j' ? neo4j() : pg());
 
 /**
  * The directory graph: storage and query ports bound to the adapter GRAPH_DRIVER picks (pg by default, neo4j),
@@ -40,20 +42,23 @@ const onDriver = <T>(config: AppConfig, pg: () => T, neo4j: () => T): T => (conf
     Neo4jConnection,
     {
       provide: GraphStore,
-      inject: [AppConfig, Database, PgKindRegistry, Neo4jConnection],
-      useFactory: (config: AppConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
+      inject: [GraphConfig, Database, PgKindRegistry, Neo4jConnection],
+      useFactory: (config: GraphConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
         onDriver<GraphStore>(config, () => new PgGraphStore(database, kinds), () => new Neo4jGraphStore(neo4j)),
     },
     {
       provide: NodeSearch,
-      inject: [AppConfig, Database, PgKindRegistry, Neo4jConnection],
-      useFactory: (config: AppConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
+      inject: [GraphConfig, Database, PgKindRegistry, Neo4jConnection],
+      useFactory: (config: GraphConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
         onDriver<NodeSearch>(config, () => new PgNodeSearch(database, kinds), () => new Neo4jNodeSearch(neo4j)),
     },
     {
       provide: GraphQueryEngine,
-      inject: [AppConfig, Database, PgKindRegistry, PgPathfinder, Neo4jConnection],
-      useFactory: (config: AppConfig, database: Database, kinds: PgKindRegistry, pathfinder: PgPathfinder, neo4j: Neo4jConnection) =>
+      inject: [GraphConfig, Database, PgKindRegistry, PgPathfinder, Neo4jConnection],
+      useFactory: (
+        config: GraphConfig, database: Database, kinds: PgKindRegistry, pathfinder: PgPathfinder,
+        neo4j: Neo4jConnection,
+      ) =>
         onDriver<GraphQueryEngine>(
           config, () => new PgQueryEngine(database, kinds, pathfinder), () => new Neo4jQueryEngine(neo4j),
         ),

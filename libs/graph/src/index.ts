@@ -15,5 +15,6 @@ export {
 } from './http/presenters.js';
 export { presentNodeListEntry, presentSearchResult, type NodeListEntryWire, type SearchResultWire } from './http/entity-presenters.js';
 export * from './graph.module.js';
+export { GraphConfig, graphConfigSlice } from './graph-config.js';
 export { GraphSchema1732240000300 } from './infrastructure/migrations/1732240000300-graph-schema.js';
 export { GraphDistinguishedNameIndex1732240000310 } from './infrastructure/migrations/1732240000310-graph-distinguishedname-index.js';

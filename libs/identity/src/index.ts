@@ -1,4 +1,5 @@
 export { IdentityModule } from './identity.module.js';
+export { identityConfigSlice } from './identity-config.js';
 export { CredentialCheck } from './application/credential-check.js';
 export { UserQueries } from './application/user-queries.js';
 export { UserCommands } from './application/user-commands.js';

@@ -1,4 +1,5 @@
 export { IngestModule } from './ingest.module.js';
+export { IngestConfig, ingestConfigSlice } from './ingest-config.js';
 export { FileIngestor, type FileResult, type IngestProgress, type IngestSource } from './application/file-ingestor.js';
 export { LocalFiles } from './application/local-files.js';
 export { IngestWork, type DrainReport } from './application/ingest-work.js';

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { IngestWork } from '@app/ingest';
-import { AppConfig, BackgroundTicks, Clock, runUncancellable, runWithRequestContext } from '@app/platform';
+import { BackgroundTicks, Clock, runUncancellable, runWithRequestContext } from '@app/platform';
+import { AnalysisConfig } from '../analysis-config.js';
 import type { AnalysisRequest, DatapipeStatus } from '../domain/datapipe-state.js';
 import { AnalysisRunner, type AnalysisOutcome, type AnalysisReport } from './analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
@@ -68,7 +69,7 @@ export class Datapipe implements OnModuleDestroy {
     private readonly runner: AnalysisRunner,
     private readonly status: DatapipeStatusStore,
     private readonly requests: AnalysisRequestStore,
-    private readonly config: AppConfig,
+    private readonly config: AnalysisConfig,
     private readonly clock: Clock,
   ) {}
 
@@ -81,7 +82,7 @@ export class Datapipe implements OnModuleDestroy {
     if (this.ticks.started) return;
     void this.exclusive(() => this.settle(() => this.status.resetToIdle(this.clock.now()))).catch((error: unknown) =>
       this.logger.warn(`could not reset the datapipe status: ${messageOf(error)}`));
-    this.ticks.start(this.config.ingest.datapipeIntervalSeconds);
+    this.ticks.start(this.config.datapipeIntervalSeconds);
   }
 
   /** Abandons the pass in flight and waits until it has handed back what it held, before the connections close. */

@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import type { LocalFiles } from '@app/ingest';
-import type { AppConfig, Clock, EmbeddedPostgresHandle } from '@app/platform';
+import type { Clock, EmbeddedPostgresHandle } from '@app/platform';
+import type { AnalysisConfig } from '../analysis-config.js';
 import type { Datapipe } from './datapipe.js';
 import type { DatapipeStatusStore } from './datapipe-ports.js';
 import { bundledSampleData, SampleData } from './sample-data.js';
@@ -13,7 +14,7 @@ function sampleData(sample: boolean | undefined, handle: EmbeddedPostgresHandle 
   const status = { claimSampleData: jest.fn(async () => claim) };
   const files = { ingest: jest.fn(async (_path: string) => [{ fileName: 'a.json', objects: 3, errors: [], warnings: [], domains: {} }]) };
   const datapipe = { ingest: jest.fn(async (work: () => Promise<unknown>) => work()), analyze: jest.fn(async () => ({})) };
-  const subject = new SampleData({ sampleData: sample } as AppConfig, status as unknown as DatapipeStatusStore,
+  const subject = new SampleData({ sampleData: sample } as AnalysisConfig, status as unknown as DatapipeStatusStore,
     files as unknown as LocalFiles, datapipe as unknown as Datapipe, clock, handle);
   return { subject, status, files, datapipe };
 }

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalFiles, type FileResult } from '@app/ingest';
-import { AppConfig, Clock, EMBEDDED_POSTGRES, type EmbeddedPostgresHandle } from '@app/platform';
+import { Clock, EMBEDDED_POSTGRES, type EmbeddedPostgresHandle } from '@app/platform';
+import { AnalysisConfig } from '../analysis-config.js';
 import { Datapipe } from './datapipe.js';
 import { DatapipeStatusStore } from './datapipe-ports.js';
 
@@ -26,7 +27,7 @@ export class SampleData {
   private loading: Promise<unknown> | undefined;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: AnalysisConfig,
     private readonly status: DatapipeStatusStore,
     private readonly files: LocalFiles,
     private readonly datapipe: Datapipe,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { KindCatalog, tagKind, type CypherService, type GraphNode } from '@app/graph';
+import { KindCatalog, tagKind, type CypherService, type GraphConfig, type GraphNode } from '@app/graph';
 import { InMemoryGraphStore, seedGraph, type GraphSpec } from '@app/graph/testing';
-import { ApiError, runWithRequestContext, type AppConfig, type Database } from '@app/platform';
+import { ApiError, runWithRequestContext, type Database } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
 import { AutoCertify, MemberSource, SeedType, type Seed, type Selector } from '../domain/selector.js';
 import { OWNED_TAG_ID, TagType, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
@@ -235,7 +235,7 @@ describe('TagEvaluation', () => {
     kinds = new FakeKinds();
     evaluation = new TagEvaluation(
       tags, selectors, membership, graph,
-      fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid), () => gate), { graphQueryTimeoutSeconds: 60 } as AppConfig,
+      fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid), () => gate), { graphQueryTimeoutSeconds: 60 } as GraphConfig,
       kinds,
     );
     commands = new TagCommands(tags, new FakeTagWriter(tags), kinds, graph, membership);

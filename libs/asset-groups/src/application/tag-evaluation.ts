@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  CypherService, displayName, GraphStore, KindCatalog, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
+  CypherService, displayName, GraphConfig, GraphStore, KindCatalog, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
   tagKind, textProperty, type GraphNode,
 } from '@app/graph';
-import { ApiError, AppConfig, remainingMs, runWithDeadlineCap } from '@app/platform';
+import { ApiError, remainingMs, runWithDeadlineCap } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
-import { CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedNode } from '../domain/expansion.js';
+import {
+  CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedNode,
+} from '../domain/expansion.js';
 import { certifiesAutomatically, MemberSource, SeedType, type Selector } from '../domain/selector.js';
 import { OWNED_TAG_ID, tagKindName, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
 import { AssetGroupsErrors } from './asset-groups-errors.js';
@@ -88,7 +90,7 @@ export class TagEvaluation {
     private readonly membership: MembershipStore,
     private readonly graph: GraphStore,
     private readonly cypher: CypherService,
-    private readonly config: AppConfig,
+    private readonly config: GraphConfig,
     private readonly kinds: KindCatalog,
   ) {}
 

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { loadConfig, type Database } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { CredentialCheck, UserAccess } from '@app/identity';
+import { authConfigSlice } from '../auth-config.js';
 import { SessionStore } from './ports.js';
 import { Sessions } from './sessions.js';
 
@@ -43,7 +44,7 @@ describe('Sessions', () => {
     } as unknown as CredentialCheck;
     const db = { transaction: <T>(work: () => Promise<T>) => work() } as unknown as Database;
     const config = loadConfig({ JWT_SECRET: SECRET, SECRETS_KEY: SECRET, DATABASE_URL: 'postgres://h/db', ROOT_URL: 'https://pw.example.com' });
-    sessions = new Sessions(credentials, store, jwt, config, db);
+    sessions = new Sessions(credentials, store, jwt, config, authConfigSlice.read({}), db);
   });
 
   it('issues an HS256 JWT bound to a stored session, with the root URL host as issuer', async () => {

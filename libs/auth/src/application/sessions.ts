@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ApiError, AppConfig, Database, ErrorMessages, type Principal, UUID_PATTERN } from '@app/platform';
 import { CredentialCheck } from '@app/identity';
+import { AuthConfig } from '../auth-config.js';
 import { SessionStore } from './ports.js';
 import { principalOf } from './principals.js';
 
@@ -25,12 +26,13 @@ export class Sessions {
     private readonly store: SessionStore,
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
+    private readonly auth: AuthConfig,
     private readonly db: Database,
   ) {}
 
   async login(username: string, secret: string): Promise<LoginResult> {
     const { userId, authExpired } = await this.credentials.verify(username, secret);
-    const ttlSeconds = this.config.sessionTtlHours * 3600;
+    const ttlSeconds = this.auth.sessionTtlHours * 3600;
     const sessionId = await this.store.create(userId, new Date(Date.now() + ttlSeconds * 1000));
     const token = await this.jwt.signAsync(
       { sub: userId, jti: sessionId },

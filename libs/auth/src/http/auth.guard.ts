@@ -2,9 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHmac } from 'node:crypto';
 import {
-  ACCESS_METADATA, ApiError, AppConfig, ErrorMessages, hasRequestBody, isRawBodyRequest, PRINCIPAL_KEY, spoolRequestBody,
+  ACCESS_METADATA, ApiError, ErrorMessages, hasRequestBody, isRawBodyRequest, PRINCIPAL_KEY, spoolRequestBody,
   type PathwardenRequest, type Principal, type RouteAccess,
 } from '@app/platform';
+import { IngestConfig } from '@app/ingest';
 import { Sessions } from '../application/sessions.js';
 import { SignedRequests } from '../application/signed-requests.js';
 
@@ -18,7 +19,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
     private readonly signed: SignedRequests,
-    private readonly config: AppConfig,
+    private readonly ingest: IngestConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -66,7 +67,7 @@ export class AuthGuard implements CanActivate {
     if (!isRawBodyRequest(req)) return undefined;
     return async (key: Buffer) => {
       const hmac = createHmac('sha256', key);
-      await spoolRequestBody(req, this.config.ingest.maxUploadBytes, (chunk) => hmac.update(chunk));
+      await spoolRequestBody(req, this.ingest.maxUploadBytes, (chunk) => hmac.update(chunk));
       return hmac.digest();
     };
   }

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiError, AppConfig, ErrorMessages } from '@app/platform';
+import { ApiError, ErrorMessages } from '@app/platform';
+import { AuthConfig } from '../auth-config.js';
 
 /**
  * Fixed-window limit of login attempts per client address (LOGIN_THROTTLE_LIMIT per LOGIN_THROTTLE_TTL seconds),
@@ -10,7 +11,7 @@ import { ApiError, AppConfig, ErrorMessages } from '@app/platform';
 export class LoginThrottleGuard implements CanActivate {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: AuthConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '@app/platform';
+import { ConfigError } from '@app/platform';
+import { collectionConfigSlice } from '../collection-config.js';
 import { BUNDLED_KENNEL_MANIFEST } from './bundled-kennel-manifest.js';
 import { CollectorFiles } from './collector-files.js';
 import { KennelManifest, MAX_KENNEL_MANIFEST_BYTES } from './kennel-manifest.js';
@@ -29,7 +30,7 @@ class ManifestFiles extends CollectorFiles {
 
 const started = async (env: Record<string, string>, texts: Record<string, string> = {}) => {
   const files = new ManifestFiles(texts);
-  const kennel = new KennelManifest(loadConfig(env, '/srv'), files);
+  const kennel = new KennelManifest(collectionConfigSlice.read(env, '/srv'), files);
   await kennel.onModuleInit();
   return { kennel, files };
 };
@@ -85,6 +86,7 @@ describe('KennelManifest', () => {
   });
 
   it('refuses to answer before start-up read the manifest', () => {
-    expect(() => new KennelManifest(loadConfig({}, '/srv'), new ManifestFiles({})).current()).toThrow(/read at start-up/);
+    expect(() => new KennelManifest(collectionConfigSlice.read({}, '/srv'), new ManifestFiles({})).current())
+      .toThrow(/read at start-up/);
   });
 });

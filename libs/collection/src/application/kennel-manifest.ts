@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AppConfig, ConfigError } from '@app/platform';
+import { ConfigError } from '@app/platform';
+import { CollectionConfig } from '../collection-config.js';
 import { InvalidReleaseManifest, parseReleaseManifest, type ReleaseManifest } from '../domain/release-manifest.js';
 import { BUNDLED_KENNEL_MANIFEST } from './bundled-kennel-manifest.js';
 import { CollectorFiles } from './collector-files.js';
@@ -24,7 +25,7 @@ const REASONS: Record<string, string> = {
 export class KennelManifest implements OnModuleInit {
   private manifest: ReleaseManifest | undefined;
 
-  constructor(private readonly config: AppConfig, private readonly files: CollectorFiles) {}
+  constructor(private readonly config: CollectionConfig, private readonly files: CollectorFiles) {}
 
   async onModuleInit(): Promise<void> {
     this.manifest = await this.load();

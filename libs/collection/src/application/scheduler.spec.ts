@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import type { AppConfig, Clock } from '@app/platform';
+import type { Clock } from '@app/platform';
+import type { CollectionConfig } from '../collection-config.js';
 import type { DueRun } from '../domain/schedule.js';
 import { BATCH_PLANNING_MS, EMISSION_BATCH, Scheduler } from './scheduler.js';
 import { ScheduleStore, type DueEvent, type EmissionBatch } from './schedule-ports.js';
@@ -8,7 +9,7 @@ import { ScheduleStore, type DueEvent, type EmissionBatch } from './schedule-por
 const NOW = new Date('2031-05-06T07:00:00.000Z');
 const clock = { now: () => NOW } as Clock;
 const config = (schedulerIntervalSeconds = 0) =>
-  ({ schedulerIntervalSeconds, jobReadyTimeoutSeconds: 3600, jobRunningTimeoutSeconds: 7200 }) as AppConfig;
+  ({ schedulerIntervalSeconds, jobReadyTimeoutSeconds: 3600, jobRunningTimeoutSeconds: 7200 }) as CollectionConfig;
 
 /** A store serving scripted batches of due events and recording what the scheduler planned and timed out. */
 class ScriptedStore extends ScheduleStore {

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { AppConfig, BackgroundTicks, Clock, runWithDeadlineCap } from '@app/platform';
+import { BackgroundTicks, Clock, runWithDeadlineCap } from '@app/platform';
+import { CollectionConfig } from '../collection-config.js';
 import { dueRun, type DueRun } from '../domain/schedule.js';
 import { ScheduleStore, type DueEvent } from './schedule-ports.js';
 
@@ -39,7 +40,7 @@ export class Scheduler implements OnModuleDestroy {
   constructor(
     private readonly store: ScheduleStore,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
+    private readonly config: CollectionConfig,
   ) {}
 
   /**

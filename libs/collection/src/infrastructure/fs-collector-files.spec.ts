@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@app/platform';
+import { collectionConfigSlice } from '../collection-config.js';
 import { FsCollectorFiles } from './fs-collector-files.js';
 
 /**
@@ -31,7 +31,7 @@ describe('FsCollectorFiles', () => {
     symlinkSync(join(folder, 'loop-b'), join(folder, 'loop-a'));
     symlinkSync(join(folder, 'loop-a'), join(folder, 'loop-b'));
     symlinkSync(join(folder, 'nested'), join(folder, 'folder-link'));
-    files = new FsCollectorFiles(loadConfig({ COLLECTORS_DIR: join(root, 'collectors') }, root));
+    files = new FsCollectorFiles(collectionConfigSlice.read({ COLLECTORS_DIR: join(root, 'collectors') }, root));
   });
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
-import { AppConfig } from '@app/platform';
 import { CollectorFiles, type OpenedCollectorFile } from '../application/collector-files.js';
+import { CollectionConfig } from '../collection-config.js';
 import type { ClientType } from '../domain/records.js';
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
@@ -17,7 +17,7 @@ const isMissing = (error: unknown) => MISSING.has((error as NodeJS.ErrnoExceptio
  */
 @Injectable()
 export class FsCollectorFiles extends CollectorFiles {
-  constructor(private readonly config: AppConfig) {
+  constructor(private readonly config: CollectionConfig) {
     super();
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig, remainingMs, runWithRequestContext } from '@app/platform';
+import { remainingMs, runWithRequestContext } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { CypherQuery } from '../cypher/ast.js';
 import { QUERY_TOO_COMPLEX } from '../cypher/errors.js';
@@ -7,6 +7,7 @@ import type { GraphNode, GraphPath, QueryRows, ResultValue } from '../domain/gra
 import { CypherService } from './cypher-service.js';
 import { GraphLimits } from './graph-limits.js';
 import { GraphQueryEngine, type PathRequest, type QueryLimits } from './ports.js';
+import { graphConfigSlice } from '../graph-config.js';
 
 /** Answers every query with fixed rows (or fails), and records the limits and the time left it was given. */
 class FakeEngine extends GraphQueryEngine {
@@ -32,7 +33,8 @@ const node = (id: string): GraphNode => ({ id, kinds: ['Base', 'User'], properti
 const n = (id: string): ResultValue => ({ type: 'node', node: node(id) });
 const service = (answer: QueryRows | Error, limit = '10') => {
   const engine = new FakeEngine(answer);
-  return { engine, cypher: new CypherService(engine, new GraphLimits(loadConfig({ GRAPH_RESULT_LIMIT: limit }))) };
+  const limits = new GraphLimits(graphConfigSlice.read({ GRAPH_RESULT_LIMIT: limit }));
+  return { engine, cypher: new CypherService(engine, limits) };
 };
 const QUERY = 'MATCH (n:User) RETURN n';
 /** Fitness -3: within the endpoint's gate (-7), refused by the selector gate (-3). */

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { InMemoryGraphStore, seedGraph } from '@app/graph/testing';
 import type { GraphNode } from '../domain/graph.js';
 import { EdgeCompositions } from './compositions/edge-compositions.js';
 import { EdgeCompositionService } from './edge-composition-service.js';
 import { GraphLimits } from './graph-limits.js';
+import { graphConfigSlice } from '../graph-config.js';
 
 /** CASRV -GoldenCert-> DOMAIN, with the hosting, chain and NTAuth paths behind it. */
 const GOLDEN_CERT = {
@@ -32,7 +32,9 @@ describe('EdgeCompositionService', () => {
   let nodes: Map<string, GraphNode>;
   const id = (objectid: string) => nodes.get(objectid)!.id;
   const service = (store: InMemoryGraphStore, limit = '100') =>
-    new EdgeCompositionService(store, new EdgeCompositions(store), new GraphLimits(loadConfig({ GRAPH_RESULT_LIMIT: limit })));
+    new EdgeCompositionService(
+      store, new EdgeCompositions(store), new GraphLimits(graphConfigSlice.read({ GRAPH_RESULT_LIMIT: limit })),
+    );
   let store: InMemoryGraphStore;
 
   beforeEach(async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, AppConfig, runWithDeadlineCap, type Principal } from '@app/platform';
+import { ApiError, runWithDeadlineCap, type Principal } from '@app/platform';
+import { GraphConfig } from '../graph-config.js';
 import { GraphErrors } from './graph-errors.js';
 
 /**
@@ -12,7 +13,7 @@ export class GraphLimits {
   /** Graph requests in progress per user. In-process: each instance guards its own connection pool. */
   private readonly running = new Map<string, number>();
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: GraphConfig) {}
 
   /** Most graph elements (nodes + edges) one answer may carry. */
   get resultLimit(): number {

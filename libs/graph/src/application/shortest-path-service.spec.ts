@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { InMemoryGraphStore, seedGraph } from '@app/graph/testing';
 import type { CypherQuery } from '../cypher/ast.js';
@@ -7,6 +6,7 @@ import type { GraphNode, GraphPath, QueryRows } from '../domain/graph.js';
 import { GraphLimits } from './graph-limits.js';
 import { GraphQueryEngine, type PathRequest } from './ports.js';
 import { DEFAULT_PATH_EDGE_KINDS, isEdgeKind, SHORTEST_PATH_MAX_DEPTH, ShortestPathService } from './shortest-path-service.js';
+import { graphConfigSlice } from '../graph-config.js';
 
 /** Answers with fixed paths and records the request. */
 class FakePaths extends GraphQueryEngine {
@@ -35,7 +35,7 @@ describe('ShortestPathService', () => {
       edges: [{ from: 'A', to: 'B', kind: 'MemberOf' }],
     });
     engine = new FakePaths();
-    paths = new ShortestPathService(store, engine, new GraphLimits(loadConfig({ GRAPH_RESULT_LIMIT: '5' })));
+    paths = new ShortestPathService(store, engine, new GraphLimits(graphConfigSlice.read({ GRAPH_RESULT_LIMIT: '5' })));
   });
 
   it('asks for every shortest outbound path between the two nodes, bounded by depth and the result limit', async () => {

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { AppConfig } from '@app/platform';
+import { IdentityConfig } from '../identity-config.js';
 import { generatePassword } from '../domain/password-policy.js';
 import { ADMINISTRATOR_ROLE_ID } from '../domain/seed.js';
 import { InitialPasswordNotice, PasswordHasher, UserStore } from './ports.js';
@@ -13,7 +13,7 @@ import { InitialPasswordNotice, PasswordHasher, UserStore } from './ports.js';
 @Injectable()
 export class BootstrapAdmin implements OnApplicationBootstrap {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: IdentityConfig,
     private readonly users: UserStore,
     private readonly hasher: PasswordHasher,
     private readonly notice: InitialPasswordNotice,

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '@app/platform';
+import type { IdentityConfig } from '../identity-config.js';
 import { InitialPasswordFile } from './initial-password-file.js';
 
 describe('InitialPasswordFile', () => {
@@ -12,7 +13,7 @@ describe('InitialPasswordFile', () => {
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'pathwarden-initial-password-'));
-    file = new InitialPasswordFile({ dataDir, adminPrincipalName: 'admin' } as AppConfig);
+    file = new InitialPasswordFile({ dataDir } as AppConfig, { adminPrincipalName: 'admin' } as IdentityConfig);
     jest.spyOn(console, 'log').mockImplementation(() => undefined);
     file.announce('admin', 'Generated-Passw0rd!');
   });

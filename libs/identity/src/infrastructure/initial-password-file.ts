@@ -3,6 +3,7 @@ import { AppConfig } from '@app/platform';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InitialPasswordNotice } from '../application/ports.js';
+import { IdentityConfig } from '../identity-config.js';
 
 /**
  * Writes `<DATA_DIR>/initial-admin-password` (0600) and says where on the console, not in the structured log; removes
@@ -12,7 +13,7 @@ import { InitialPasswordNotice } from '../application/ports.js';
 export class InitialPasswordFile extends InitialPasswordNotice {
   private readonly logger = new Logger('InitialPasswordFile');
 
-  constructor(private readonly config: AppConfig) {
+  constructor(private readonly config: AppConfig, private readonly identity: IdentityConfig) {
     super();
   }
 
@@ -31,7 +32,7 @@ export class InitialPasswordFile extends InitialPasswordNotice {
 
   /** Principal names compare as at login (case-insensitive). A file that cannot be removed is logged, not fatal. */
   withdraw(principalName: string): void {
-    if (principalName.toLowerCase() !== this.config.adminPrincipalName.toLowerCase()) return;
+    if (principalName.toLowerCase() !== this.identity.adminPrincipalName.toLowerCase()) return;
     try {
       rmSync(this.path, { force: true });
     } catch (error) {

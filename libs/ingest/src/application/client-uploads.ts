@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobIngestLog } from '@app/collection';
-import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast } from '@app/platform';
+import { ApiError, Clock, runWithDeadlineAtLeast } from '@app/platform';
+import { IngestConfig } from '../ingest-config.js';
 import { storeTimeMs, type SpooledUpload } from './file-uploads.js';
 import { IngestErrors } from './ingest-errors.js';
 import { TaskQueue } from './ports.js';
@@ -12,7 +13,7 @@ export class ClientUploads {
   constructor(
     private readonly clientJobs: JobIngestLog,
     private readonly tasks: TaskQueue,
-    private readonly config: AppConfig,
+    private readonly config: IngestConfig,
     private readonly clock: Clock,
     private readonly uploadCheck: UploadCheck,
   ) {}
@@ -20,7 +21,7 @@ export class ClientUploads {
   async upload(clientId: string, upload: SpooledUpload): Promise<void> {
     const jobId = await this.clientJobs.runningJobId(clientId);
     if (jobId === null) throw ApiError.badRequest(IngestErrors.noRunningJob);
-    await this.uploadCheck.check(upload.path, upload.kind, this.config.ingest);
+    await this.uploadCheck.check(upload.path, upload.kind, this.config);
     const at = this.clock.now();
     // enqueue checks the job again under a lock: it may have ended while the body was read and checked.
     const outcome = await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { resolve } from 'node:path';
-import { Metrics, type AppConfig, type Clock } from '@app/platform';
+import { Metrics, type Clock } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import { InMemoryGraphStore } from '@app/graph/testing';
 import { ScanningCollectorFileReader } from '../infrastructure/parsing/collector-file.js';
 import { YauzlZipReader } from '../infrastructure/parsing/zip-archive.js';
@@ -11,8 +12,8 @@ const SAMPLE_ZIP = resolve('assets/sample-data/ad_sampledata.zip');
 const NOW = '2031-05-06T07:00:00.000Z';
 const clock = { now: () => new Date(NOW) } as Clock;
 const config = {
-  ingest: { batchSize: 500, maxZipMembers: 100, maxUncompressedBytes: 100_000_000, maxCompressionRatio: 200 },
-} as AppConfig;
+  batchSize: 500, maxZipMembers: 100, maxUncompressedBytes: 100_000_000, maxCompressionRatio: 200,
+} as IngestConfig;
 
 /** The real zip reader, JSON reader, converters and the in-memory graph store together, on the bundled sample data. */
 describe('LocalFiles and FileIngestor with the real converters', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
-import { Metrics, type AppConfig, type Clock } from '@app/platform';
+import { Metrics, type Clock } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import type { BatchResult, GraphBatch, GraphStore } from '@app/graph';
 import type { CollectorFileMeta } from '../domain/collector-types.js';
 import { ObjectError, type Converted } from '../domain/converted.js';
@@ -11,7 +12,7 @@ import { MAX_REPORT_CHARS, MAX_WARNINGS } from './warning-list.js';
 
 const NOW = new Date('2031-05-06T07:00:00.000Z');
 const clock = { now: () => NOW } as Clock;
-const config = (batchSize: number) => ({ ingest: { batchSize } }) as AppConfig;
+const config = (batchSize: number) => ({ batchSize }) as IngestConfig;
 
 /** Records every batch; can be told to fail the n-th write (with an error of its choosing). */
 class RecordingGraph {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { AppConfig, Clock, Metrics, pgErrorCode, type Counter } from '@app/platform';
+import { Clock, Metrics, pgErrorCode, type Counter } from '@app/platform';
+import { IngestConfig } from '../ingest-config.js';
 import { GraphStore } from '@app/graph';
 import type { CollectorFileMeta, CollectorType, DomainCounts } from '../domain/collector-types.js';
 import type { Converted } from '../domain/converted.js';
@@ -54,7 +55,7 @@ export class FileIngestor {
 
   constructor(
     private readonly graph: GraphStore,
-    private readonly config: AppConfig,
+    private readonly config: IngestConfig,
     private readonly clock: Clock,
     metrics: Metrics,
     private readonly collectorFiles: CollectorFileReader,
@@ -67,7 +68,7 @@ export class FileIngestor {
       fileName: source.name, parentFileName: source.parentName, objects: 0, errors: [], warnings: [], domains: {},
     };
     const warnings = new WarningList();
-    const { batchSize, writers } = this.config.ingest;
+    const { batchSize, writers } = this.config;
     const buffer = new BatchBuffer(this.graph, this.clock.now().toISOString(), batchSize, (n) => {
       result.objects += n;
       this.written.inc({ type: result.type ?? 'unknown' }, n);
@@ -93,7 +94,7 @@ export class FileIngestor {
   private async readInto(source: IngestSource, result: FileResult, buffer: BatchBuffer, warnings: WarningList) {
     const items = await asSourceError(async () => {
       const file = await this.collectorFiles.open(
-        () => source.open(), { maxObjectBytes: this.config.ingest.maxObjectBytes },
+        () => source.open(), { maxObjectBytes: this.config.maxObjectBytes },
       );
       result.type = file.meta.type;
       return { meta: file.meta, iterator: file.items()[Symbol.asyncIterator]() };

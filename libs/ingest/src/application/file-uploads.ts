@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobStatus } from '@app/collection';
-import { ApiError, AppConfig, Clock, runWithDeadlineAtLeast, type ListQuery } from '@app/platform';
+import { ApiError, Clock, runWithDeadlineAtLeast, type ListQuery } from '@app/platform';
+import { IngestConfig } from '../ingest-config.js';
 import { IngestErrors } from './ingest-errors.js';
 import { TaskQueue, UploadJobStore, type Page } from './ports.js';
 import { UploadCheck } from './upload-check.js';
@@ -27,7 +28,7 @@ export class FileUploads {
   constructor(
     private readonly jobs: UploadJobStore,
     private readonly tasks: TaskQueue,
-    private readonly config: AppConfig,
+    private readonly config: IngestConfig,
     private readonly clock: Clock,
     private readonly uploadCheck: UploadCheck,
   ) {}
@@ -42,7 +43,7 @@ export class FileUploads {
 
   /** Checks, then stores the upload as a task of the Running job `id` (enqueue checks the status under a lock). */
   async upload(id: number, upload: SpooledUpload): Promise<void> {
-    await this.uploadCheck.check(upload.path, upload.kind, this.config.ingest);
+    await this.uploadCheck.check(upload.path, upload.kind, this.config);
     const outcome = await runWithDeadlineAtLeast(storeTimeMs(upload.size), () => this.tasks.enqueue(
       { owner: { jobId: id }, fileName: upload.name, kind: upload.kind, path: upload.path, size: upload.size },
       this.clock.now(),

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { AppConfig } from '@app/platform';
 import { buildZip } from '../infrastructure/parsing/testing/zip-writer.js';
 import { YauzlZipReader } from '../infrastructure/parsing/zip-archive.js';
 import type { FileIngestor, FileResult, IngestSource } from './file-ingestor.js';
 import { LocalFiles } from './local-files.js';
+import type { IngestConfig } from '../ingest-config.js';
 
 const limits = { maxZipMembers: 100, maxUncompressedBytes: 10_000_000, maxCompressionRatio: 200, batchSize: 100 };
-const config = (overrides: Partial<typeof limits> = {}) => ({ ingest: { ...limits, ...overrides } }) as AppConfig;
+const config = (overrides: Partial<typeof limits> = {}) => ({ ...limits, ...overrides }) as IngestConfig;
 
 /** Reads each source to the end and reports its text (or the read error), as FileIngestor would report it. */
 class ReadingIngestor {

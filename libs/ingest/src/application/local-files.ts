@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { AppConfig } from '@app/platform';
 import { FileIngestor, type FileResult, type IngestProgress } from './file-ingestor.js';
 import { ArchiveRejected, ZipReader } from './file-reader-ports.js';
 import { gunzipWithinLimits } from './gunzip-limited.js';
 import { looksLikeGzip, looksLikeZip } from './magic-bytes.js';
 import { reportText } from './warning-list.js';
+import { IngestConfig } from '../ingest-config.js';
 
 /**
  * Ingests a file on this machine — a collector JSON file, a zip of them or a gzip-compressed JSON — under the
@@ -20,7 +20,7 @@ import { reportText } from './warning-list.js';
 export class LocalFiles {
   constructor(
     private readonly files: FileIngestor,
-    private readonly config: AppConfig,
+    private readonly config: IngestConfig,
     private readonly zips: ZipReader,
   ) {}
 
@@ -30,7 +30,7 @@ export class LocalFiles {
     if (looksLikeZip(head)) return this.ingestZip(path, name, options.progress);
     if (looksLikeGzip(head)) {
       const { size } = await stat(path);
-      const limits = { compressedBytes: size, ...this.config.ingest };
+      const limits = { compressedBytes: size, ...this.config };
       const result = await this.files.ingest(
         { name, open: () => gunzipWithinLimits(createReadStream(path), limits) }, options.progress,
       );
@@ -40,7 +40,7 @@ export class LocalFiles {
   }
 
   private async ingestZip(path: string, name: string, progress?: IngestProgress): Promise<FileResult[]> {
-    const { maxZipMembers, maxUncompressedBytes, maxCompressionRatio } = this.config.ingest;
+    const { maxZipMembers, maxUncompressedBytes, maxCompressionRatio } = this.config;
     let archive;
     try {
       archive = await this.zips.open(path, { maxMembers: maxZipMembers, maxUncompressedBytes, maxCompressionRatio });

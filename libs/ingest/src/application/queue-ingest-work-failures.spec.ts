@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { writeFileSync } from 'node:fs';
 import type { JobIngestLog } from '@app/collection';
-import { runWithRequestContext, type AppConfig, type Clock } from '@app/platform';
+import { runWithRequestContext, type Clock } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import type { FileResult } from './file-ingestor.js';
 import type { LocalFiles } from './local-files.js';
 import type { ClaimedTask, TaskQueue, UploadJobStore } from './ports.js';
@@ -39,7 +40,7 @@ function setUp(tasks: ClaimedTask[], failing: Set<number>, during: (id: number) 
   };
   const work = new QueueIngestWork(
     queue as unknown as TaskQueue, {} as UploadJobStore, { addDomainCounts: async () => undefined } as unknown as JobIngestLog,
-    files as unknown as LocalFiles, { ingest: { taskLeaseSeconds: LEASE_SECONDS, uploadTimeoutSeconds: 1200 } } as AppConfig,
+    files as unknown as LocalFiles, { taskLeaseSeconds: LEASE_SECONDS, uploadTimeoutSeconds: 1200 } as IngestConfig,
     { now: () => NOW } as Clock,
   );
   return { work, completed, released, tasks };

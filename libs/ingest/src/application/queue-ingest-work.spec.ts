@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { JobIngestLog } from '@app/collection';
-import type { AppConfig, Clock } from '@app/platform';
+import type { Clock } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import type { FileResult } from './file-ingestor.js';
 import type { LocalFiles } from './local-files.js';
 import type { ClaimedTask, TaskQueue, UploadJobStore } from './ports.js';
@@ -59,7 +60,7 @@ function setUp(tasks: ClaimedTask[]) {
   const clientJobs = { addDomainCounts: async (jobId: number, c: unknown) => void recorded.push({ jobId, counts: c }) };
   const work = new QueueIngestWork(
     queue as unknown as TaskQueue, {} as UploadJobStore, clientJobs as unknown as JobIngestLog, files as unknown as LocalFiles,
-    { ingest: { taskLeaseSeconds: 300, uploadTimeoutSeconds: 1200 } } as AppConfig, { now: () => NOW } as Clock,
+    { taskLeaseSeconds: 300, uploadTimeoutSeconds: 1200 } as IngestConfig, { now: () => NOW } as Clock,
   );
   return { work, queue, files, recorded };
 }

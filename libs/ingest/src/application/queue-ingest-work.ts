@@ -4,7 +4,8 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobIngestLog } from '@app/collection';
-import { AppConfig, Clock, currentSignal, runUncancellable, runWithRequestContext } from '@app/platform';
+import { Clock, currentSignal, runUncancellable, runWithRequestContext } from '@app/platform';
+import { IngestConfig } from '../ingest-config.js';
 import { IngestErrors } from './ingest-errors.js';
 import { IngestWork, type DrainReport } from './ingest-work.js';
 import { LocalFiles } from './local-files.js';
@@ -39,7 +40,7 @@ export class QueueIngestWork extends IngestWork {
     private readonly jobs: UploadJobStore,
     private readonly clientJobs: JobIngestLog,
     private readonly files: LocalFiles,
-    private readonly config: AppConfig,
+    private readonly config: IngestConfig,
     private readonly clock: Clock,
   ) {
     super();
@@ -52,7 +53,7 @@ export class QueueIngestWork extends IngestWork {
       const signal = currentSignal();
       try {
         while (Date.now() < stopAt && !signal?.aborted) {
-          const task = await this.tasks.claim(randomUUID(), this.clock.now(), this.config.ingest.taskLeaseSeconds);
+          const task = await this.tasks.claim(randomUUID(), this.clock.now(), this.config.taskLeaseSeconds);
           if (!task) break;
           if (!(await this.processSafely(task))) continue;
           report.processed++;
@@ -67,7 +68,7 @@ export class QueueIngestWork extends IngestWork {
   }
 
   timeOutIdleJobs(): Promise<number> {
-    const { uploadTimeoutSeconds } = this.config.ingest;
+    const { uploadTimeoutSeconds } = this.config;
     const now = this.clock.now();
     const idleSince = new Date(now.getTime() - uploadTimeoutSeconds * 1000);
     const message = IngestErrors.timedOut(Math.round(uploadTimeoutSeconds / 60));
@@ -112,7 +113,7 @@ export class QueueIngestWork extends IngestWork {
       return this.finish(task, [failed(task.fileName, IngestErrors.tooManyAttempts(MAX_ATTEMPTS))]);
     }
     const dir = await mkdtemp(join(tmpdir(), TASK_DIR_PREFIX));
-    const renewal = setInterval(() => void this.renew(task, dir), (this.config.ingest.taskLeaseSeconds * 1000) / 3);
+    const renewal = setInterval(() => void this.renew(task, dir), (this.config.taskLeaseSeconds * 1000) / 3);
     try {
       const path = join(dir, 'upload');
       await this.tasks.spool(task.id, path);

@@ -4,13 +4,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ApiError, type IngestSettings } from '@app/platform';
+import { ApiError } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import { IngestErrors } from './ingest-errors.js';
 import { ScanningCollectorFileReader } from '../infrastructure/parsing/collector-file.js';
 import { YauzlZipReader } from '../infrastructure/parsing/zip-archive.js';
 import { UploadCheck } from './upload-check.js';
 
-const limits = { maxUncompressedBytes: 1_000_000, maxCompressionRatio: 50, maxZipMembers: 10 } as IngestSettings;
+const limits = { maxUncompressedBytes: 1_000_000, maxCompressionRatio: 50, maxZipMembers: 10 } as IngestConfig;
 const json = JSON.stringify({ data: [{ ObjectIdentifier: 'S-1-5-21-1-1' }], meta: { type: 'users', version: 6, count: 1 } });
 
 const uploadCheck = new UploadCheck(new ScanningCollectorFileReader(), new YauzlZipReader());

@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, type IngestSettings } from '@app/platform';
+import { ApiError } from '@app/platform';
+import type { IngestConfig } from '../ingest-config.js';
 import { ArchiveRejected, CollectorFileReader, ZipReader } from './file-reader-ports.js';
 import { gunzipWithinLimits } from './gunzip-limited.js';
 import { IngestErrors } from './ingest-errors.js';
@@ -20,7 +21,7 @@ import type { ContentKind } from './upload-job.js';
 export class UploadCheck {
   constructor(private readonly collectorFiles: CollectorFileReader, private readonly zips: ZipReader) {}
 
-  async check(path: string, kind: ContentKind, limits: IngestSettings): Promise<void> {
+  async check(path: string, kind: ContentKind, limits: IngestConfig): Promise<void> {
     if (kind === 'json') {
       try {
         await this.collectorFiles.open(() => createReadStream(path));
@@ -51,7 +52,7 @@ export class UploadCheck {
 }
 
 /** Inflates the gzip body into nothing: 413 past the size or ratio limit, 400 when it is corrupt or truncated. */
-async function checkGzip(path: string, limits: IngestSettings): Promise<void> {
+async function checkGzip(path: string, limits: IngestConfig): Promise<void> {
   const { size } = await stat(path);
   const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   try {

@@ -1,9 +1,10 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
-  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, EnterpriseOnly,
+  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, CurrentPrincipal, EnterpriseOnly,
   type PathwardenRequest, Permissions, type Principal, RequirePermission, spoolRequestBody,
 } from '@app/platform';
+import { IngestConfig } from '../ingest-config.js';
 import { ClientUploads } from '../application/client-uploads.js';
 import { IngestErrors } from '../application/ingest-errors.js';
 import { bodyEncoding } from './content-encoding.js';
@@ -16,7 +17,7 @@ import { CLIENT_UPLOAD_TYPES, clientUploadKind, uploadName } from './upload-head
 @RequirePermission(Permissions.ClientsTasking)
 @Controller()
 export class ClientIngestController {
-  constructor(private readonly uploads: ClientUploads, private readonly config: AppConfig) {}
+  constructor(private readonly uploads: ClientUploads, private readonly config: IngestConfig) {}
 
   @Post('ingest')
   @HttpCode(202)
@@ -37,7 +38,7 @@ export class ClientIngestController {
     if (bodyEncoding(req.headers['content-encoding']) === 'unsupported') throw ApiError.badRequest(IngestErrors.clientContentEncoding);
     const kind = clientUploadKind(req.headers['content-type'], req.headers['content-encoding']);
     if (!kind) throw ApiError.badRequest(IngestErrors.clientContentType);
-    const body = await spoolRequestBody(req, this.config.ingest.maxUploadBytes);
+    const body = await spoolRequestBody(req, this.config.maxUploadBytes);
     await this.uploads.upload(principal.clientId, { ...body, kind, name: uploadName(req.headers['x-file-upload-name'], kind) });
   }
 }

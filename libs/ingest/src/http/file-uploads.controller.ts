@@ -4,10 +4,11 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import {
-  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, AppConfig, CurrentPrincipal, data, dataSchema, Int64Id, pageSchema,
+  AcceptsBody, ApiError, ApiErrors, ApiUploadBody, CurrentPrincipal, data, dataSchema, Int64Id, pageSchema,
   paginated, parseListQuery, type PathwardenRequest, Permissions, type Principal, type RawQuery, RequirePermission,
   spoolRequestBody,
 } from '@app/platform';
+import { IngestConfig } from '../ingest-config.js';
 import { FileUploads } from '../application/file-uploads.js';
 import { IngestErrors } from '../application/ingest-errors.js';
 import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
@@ -31,7 +32,7 @@ function jobId(text: string | number): number {
 @RequirePermission(Permissions.GraphDBIngest)
 @Controller('file-upload')
 export class FileUploadsController {
-  constructor(private readonly uploads: FileUploads, private readonly config: AppConfig) {}
+  constructor(private readonly uploads: FileUploads, private readonly config: IngestConfig) {}
 
   @Get()
   @ApiOperation({
@@ -89,7 +90,7 @@ export class FileUploadsController {
     const kind = uploadKind(req.headers['content-type']);
     if (!kind) throw ApiError.badRequest(IngestErrors.contentType);
     await this.uploads.requireRunning(jobId(id));
-    const body = await spoolRequestBody(req, this.config.ingest.maxUploadBytes);
+    const body = await spoolRequestBody(req, this.config.maxUploadBytes);
     const name = uploadName(req.headers['x-file-upload-name'], kind);
     await this.uploads.upload(jobId(id), { ...body, kind, name });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './app-config.js';
+import { loadConfig } from './app-config.js';
+import { ConfigError } from './config-error.js';
 
 const secret = 'x'.repeat(32);
 
@@ -11,32 +12,6 @@ describe('loadConfig', () => {
     expect(config.rootUrl).toBe('http://localhost:8080');
     expect(config.edition).toBe('enterprise');
     expect(config.embedded).toBe(true);
-    expect(config.sessionTtlHours).toBe(8);
-    expect(config.adminPrincipalName).toBe('admin');
-    expect(config.graphDriver).toBe('pg');
-    expect(config.neo4j).toBeUndefined();
-    expect(config.graphQueryTimeoutSeconds).toBe(60);
-    expect(config.graphResultLimit).toBe(10_000);
-    expect(config.graphConcurrencyPerUser).toBe(4);
-  });
-
-  it('reads the Neo4j settings', () => {
-    const config = loadConfig({ GRAPH_DRIVER: 'neo4j', NEO4J_URL: 'neo4j://db:7687', NEO4J_PASSWORD: 'pw' });
-    expect(config.graphDriver).toBe('neo4j');
-    expect(config.neo4j).toEqual({ url: 'neo4j://db:7687', user: 'neo4j', password: 'pw' });
-  });
-
-  it('refuses GRAPH_DRIVER=neo4j without NEO4J_URL', () => {
-    expect(() => loadConfig({ GRAPH_DRIVER: 'neo4j' })).toThrow('GRAPH_DRIVER=neo4j needs NEO4J_URL');
-  });
-
-  it('gives the bootstrap administrator no email unless ADMIN_EMAIL is set', () => {
-    expect(loadConfig({}).adminEmail).toBeUndefined();
-    expect(loadConfig({ ADMIN_EMAIL: ' ops@corp.example ' }).adminEmail).toBe('ops@corp.example');
-  });
-
-  it.each(['admin', 'admin@', 'ops@corp', 'a b@corp.example'])('refuses ADMIN_EMAIL=%s, naming it', (value) => {
-    expect(() => loadConfig({ ADMIN_EMAIL: value })).toThrow(new ConfigError(`ADMIN_EMAIL must be an email address, got "${value}"`));
   });
 
   it('accepts DATABASE_URL without the secrets: only the processes that use them require them (the CLI does not)', () => {
@@ -93,42 +68,11 @@ describe('loadConfig', () => {
     ['ROOT_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
     ['DATABASE_URL', 'mysql://h/db'],
-    ['GRAPH_DRIVER', 'mysql'],
-    ['NEO4J_URL', 'http://db:7474'],
-    ['GRAPH_QUERY_TIMEOUT', '0'],
-    ['GRAPH_RESULT_LIMIT', '-5'],
-    ['GRAPH_CONCURRENCY_PER_USER', 'many'],
-    ['INGEST_MAX_UPLOAD_BYTES', '1023'],
-    ['INGEST_MAX_UNCOMPRESSED_BYTES', '10'],
-    ['INGEST_MAX_COMPRESSION_RATIO', '1'],
-    ['INGEST_MAX_ZIP_MEMBERS', '0'],
-    ['INGEST_MAX_OBJECT_BYTES', '1000'],
-    ['INGEST_BATCH_SIZE', '0'],
-    ['INGEST_WRITERS', '17'],
-    ['DATAPIPE_INTERVAL', '3601'],
-    ['DATAPIPE_INTERVAL', 'often'],
-    ['INGEST_UPLOAD_TIMEOUT', '0'],
-    ['INGEST_TASK_LEASE', '86401'],
-    ['SAMPLE_DATA', 'yes'],
     ['METRICS_PORT', '65536'],
     ['METRICS_PORT', 'metrics'],
   ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
-  });
-
-  it('applies the documented ingest defaults', () => {
-    const config = loadConfig({}, '/srv');
-    expect(config.ingest).toEqual({
-      maxUploadBytes: 1024 ** 3, maxUncompressedBytes: 8 * 1024 ** 3, maxCompressionRatio: 200, maxZipMembers: 10_000,
-      maxObjectBytes: 64 * 1024 ** 2, batchSize: 20_000, writers: 2, datapipeIntervalSeconds: 5,
-      uploadTimeoutSeconds: 1200, taskLeaseSeconds: 300,
-    });
-    expect(config.sampleData).toBeUndefined();
-  });
-
-  it.each([['true', true], ['1', true], ['false', false], ['0', false]])('reads SAMPLE_DATA=%s as %s', (raw, expected) => {
-    expect(loadConfig({ SAMPLE_DATA: raw }).sampleData).toBe(expected);
   });
 
   it('serves no metrics unless METRICS_PORT is set', () => {
@@ -152,10 +96,5 @@ describe('loadConfig', () => {
   it('refuses METRICS_PORT equal to PORT', () => {
     expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(new ConfigError('METRICS_PORT must differ from PORT (both 9000)'));
     expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(new ConfigError('METRICS_PORT must differ from PORT (both 8080)'));
-  });
-
-  it('reads the ingest settings from the environment', () => {
-    const config = loadConfig({ INGEST_BATCH_SIZE: '500', INGEST_WRITERS: '3', DATAPIPE_INTERVAL: '0', INGEST_MAX_ZIP_MEMBERS: '7' });
-    expect(config.ingest).toMatchObject({ batchSize: 500, writers: 3, datapipeIntervalSeconds: 0, maxZipMembers: 7 });
   });
 });

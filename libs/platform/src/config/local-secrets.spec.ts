@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from './app-config.js';
+import { ConfigError } from './config-error.js';
 import { readOrCreateSecretFile } from './local-secrets.js';
 
 describe('readOrCreateSecretFile', () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, type AppConfig } from './app-config.js';
+import type { AppConfig } from './app-config.js';
+import { ConfigError } from './config-error.js';
 
 const MIN_SECRET_LENGTH = 32;
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from '../config/app-config.js';
+import { loadConfig } from '../config/app-config.js';
+import { ConfigError } from '../config/config-error.js';
 import { Metrics } from './metrics.js';
 import { MetricsServer } from './metrics-server.js';
 

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppConfig, ConfigError } from '../config/app-config.js';
+import { AppConfig } from '../config/app-config.js';
+import { ConfigError } from '../config/config-error.js';
 import { Metrics } from './metrics.js';
 
 export const METRICS_PATH = '/metrics';

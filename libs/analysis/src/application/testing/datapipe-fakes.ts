@@ -1,5 +1,6 @@
 import { IngestWork, type DrainReport } from '@app/ingest';
-import type { AppConfig, Clock } from '@app/platform';
+import type { Clock } from '@app/platform';
+import type { AnalysisConfig } from '../../analysis-config.js';
 import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../../domain/datapipe-state.js';
 import type { AnalysisOutcome, AnalysisReport, AnalysisRunner } from '../analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from '../datapipe-ports.js';
@@ -7,7 +8,7 @@ import { AnalysisRequestStore, DatapipeStatusStore } from '../datapipe-ports.js'
 /** In-memory fakes of the datapipe's ports, for its unit tests. */
 export const NOW = new Date('2031-05-06T07:00:00.000Z');
 export const clock = { now: () => NOW } as Clock;
-export const config = { ingest: { datapipeIntervalSeconds: 0 } } as AppConfig;
+export const config = { datapipeIntervalSeconds: 0 } as AnalysisConfig;
 export const REPORT: AnalysisReport = { steps: [], tags: 2, postureRows: 1 };
 
 /**

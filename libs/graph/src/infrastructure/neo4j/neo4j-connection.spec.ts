@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import neo4j from 'neo4j-driver';
-import { ErrorMessages, loadConfig, runWithRequestContext } from '@app/platform';
+import { ErrorMessages, runWithRequestContext } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { AD_NODE_KINDS, AZURE_NODE_KINDS } from '../../domain/kinds.js';
 import { PathfindingErrors } from '../../application/pathfinding-rules.js';
@@ -8,6 +8,7 @@ import { createNeo4jDriver, Neo4jConnection, NEO4J_NOT_CONFIGURED, type Neo4jSet
 import { Neo4jMessages } from './neo4j-errors.js';
 import { FAKE_NEO4J_URL, fakeConnection } from './testing/fake-connection.js';
 import { FakeNeo4jDriver } from './testing/fake-neo4j-driver.js';
+import { graphConfigSlice } from '../../graph-config.js';
 
 const NOW = 1_700_000_000_000;
 
@@ -33,7 +34,9 @@ describe('Neo4jConnection', () => {
     it('is created on first use only, from NEO4J_URL, NEO4J_USER and NEO4J_PASSWORD', () => {
       const fake = new FakeNeo4jDriver();
       const factory = jest.fn((_settings: Neo4jSettings) => fake.asDriver());
-      const config = loadConfig({ GRAPH_DRIVER: 'neo4j', NEO4J_URL: FAKE_NEO4J_URL, NEO4J_USER: 'reader', NEO4J_PASSWORD: 'pw' });
+      const config = graphConfigSlice.read({
+        GRAPH_DRIVER: 'neo4j', NEO4J_URL: FAKE_NEO4J_URL, NEO4J_USER: 'reader', NEO4J_PASSWORD: 'pw',
+      });
       const connection = new Neo4jConnection(config, factory);
       expect(factory).not.toHaveBeenCalled();
       expect(connection.driver).toBe(fake);
@@ -43,7 +46,7 @@ describe('Neo4jConnection', () => {
     });
 
     it('refuses to exist without NEO4J_URL', () => {
-      const connection = new Neo4jConnection(loadConfig({}));
+      const connection = new Neo4jConnection(graphConfigSlice.read({}));
       expect(() => connection.driver).toThrow(NEO4J_NOT_CONFIGURED);
     });
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
-import { ApiError, AppConfig, remainingMs } from '@app/platform';
+import { ApiError, remainingMs } from '@app/platform';
+import { GraphConfig } from '../../graph-config.js';
 import { Neo4jMessages, shortReason, toApiError } from './neo4j-errors.js';
 import { schemaStatements } from './neo4j-schema.js';
 
@@ -38,7 +39,7 @@ export class Neo4jConnection implements OnModuleInit, OnModuleDestroy {
   private instance: Driver | undefined;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: GraphConfig,
     @Optional() @Inject(NEO4J_DRIVER_FACTORY) private readonly factory: Neo4jDriverFactory = createNeo4jDriver,
   ) {}
 

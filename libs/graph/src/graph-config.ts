@@ -1,0 +1,41 @@
+import { ConfigError, defineConfigSlice } from '@app/platform';
+
+export type GraphDriver = 'pg' | 'neo4j';
+
+/** The graph backend and the ceilings of graph work. */
+export class GraphConfig {
+  /** Graph backend: `pg` (the graph in PostgreSQL, default) or `neo4j` (NEO4J_URL). */
+  readonly graphDriver: GraphDriver;
+  readonly neo4j: { url: string; user: string; password: string } | undefined;
+  /** Server ceiling of any graph work, whatever Prefer asks (GRAPH_QUERY_TIMEOUT, seconds). */
+  readonly graphQueryTimeoutSeconds: number;
+  /** Most graph elements (nodes + edges) one graph answer may carry (GRAPH_RESULT_LIMIT). */
+  readonly graphResultLimit: number;
+  /** Graph requests one user may have running at once; more answer 429 (GRAPH_CONCURRENCY_PER_USER). */
+  readonly graphConcurrencyPerUser: number;
+
+  constructor(values: GraphConfig) {
+    Object.assign(this, values);
+  }
+}
+
+export const graphConfigSlice = defineConfigSlice(GraphConfig, (env) => {
+  const graphDriver = env.optional('GRAPH_DRIVER') ?? 'pg';
+  if (graphDriver !== 'pg' && graphDriver !== 'neo4j') throw new ConfigError('GRAPH_DRIVER must be pg or neo4j');
+  const neo4jUrl = env.optional('NEO4J_URL');
+  if (neo4jUrl !== undefined && !/^(neo4j|bolt)(\+s|\+ssc)?:\/\//.test(neo4jUrl)) {
+    throw new ConfigError('NEO4J_URL must be a neo4j:// or bolt:// URL (optionally +s or +ssc)');
+  }
+  if (graphDriver === 'neo4j' && neo4jUrl === undefined) throw new ConfigError('GRAPH_DRIVER=neo4j needs NEO4J_URL');
+  return new GraphConfig({
+    graphDriver,
+    neo4j: neo4jUrl === undefined ? undefined : {
+      url: neo4jUrl,
+      user: env.optional('NEO4J_USER') ?? 'neo4j',
+      password: env.optional('NEO4J_PASSWORD') ?? '',
+    },
+    graphQueryTimeoutSeconds: env.integer('GRAPH_QUERY_TIMEOUT', 60, 1, 3600),
+    graphResultLimit: env.integer('GRAPH_RESULT_LIMIT', 10_000, 1, 10_000_000),
+    graphConcurrencyPerUser: env.integer('GRAPH_CONCURRENCY_PER_USER', 4, 1, 1000),
+  });
+});

@@ -1,0 +1,39 @@
+import { defineConfigSlice } from '@app/platform';
+
+/** Ingest limits and pacing (README "Ingest"): every cap answers 413/400 with a clear message. */
+export class IngestConfig {
+  /** Largest upload body in bytes (INGEST_MAX_UPLOAD_BYTES); 413 above. */
+  readonly maxUploadBytes: number;
+  /** Largest total of a zip's uncompressed members in bytes (INGEST_MAX_UNCOMPRESSED_BYTES); 413 above. */
+  readonly maxUncompressedBytes: number;
+  /** Largest uncompressed/compressed ratio of a zip member or a gzip body (INGEST_MAX_COMPRESSION_RATIO); 413 above. */
+  readonly maxCompressionRatio: number;
+  /** Most members in one zip (INGEST_MAX_ZIP_MEMBERS); 400 above. */
+  readonly maxZipMembers: number;
+  /** Largest single value of a collector file (one `data` item, `meta`, a key) in bytes (INGEST_MAX_OBJECT_BYTES). */
+  readonly maxObjectBytes: number;
+  /** Graph rows (nodes + edges) per write transaction (INGEST_BATCH_SIZE). */
+  readonly batchSize: number;
+  /** Batch writes of one file in flight at once, each on its own connection (INGEST_WRITERS). */
+  readonly writers: number;
+  /** A Running upload job with no upload for this many seconds times out (INGEST_UPLOAD_TIMEOUT, default 20 min). */
+  readonly uploadTimeoutSeconds: number;
+  /** A claimed task whose worker gave no sign of life for this many seconds is taken again (INGEST_TASK_LEASE). */
+  readonly taskLeaseSeconds: number;
+
+  constructor(values: IngestConfig) {
+    Object.assign(this, values);
+  }
+}
+
+export const ingestConfigSlice = defineConfigSlice(IngestConfig, (env) => new IngestConfig({
+  maxUploadBytes: env.integer('INGEST_MAX_UPLOAD_BYTES', 1024 ** 3, 1024, 1024 ** 4),
+  maxUncompressedBytes: env.integer('INGEST_MAX_UNCOMPRESSED_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
+  maxCompressionRatio: env.integer('INGEST_MAX_COMPRESSION_RATIO', 200, 2, 100_000),
+  maxZipMembers: env.integer('INGEST_MAX_ZIP_MEMBERS', 10_000, 1, 1_000_000),
+  maxObjectBytes: env.integer('INGEST_MAX_OBJECT_BYTES', 64 * 1024 ** 2, 1024, 1024 ** 3),
+  batchSize: env.integer('INGEST_BATCH_SIZE', 20_000, 1, 1_000_000),
+  writers: env.integer('INGEST_WRITERS', 2, 1, 16),
+  uploadTimeoutSeconds: env.integer('INGEST_UPLOAD_TIMEOUT', 1200, 1, 31_536_000),
+  taskLeaseSeconds: env.integer('INGEST_TASK_LEASE', 300, 1, 86_400),
+}));
