@@ -62,8 +62,9 @@ const LAYERS: Readonly<Record<string, LayerRule>> = {
   },
   application: {
     own: ['domain', 'cypher', 'application', 'config'], libraries: 'entries',
-    packages: ['@nestjs/common', '@nestjs/jwt', 'node:*'], belowHttp: true,
-    why: 'use cases reach adapters (storage, parsers, HTTP) only through ports: abstract classes the module binds',
+    packages: ['@nestjs/common', '@nestjs/jwt', 'class-validator', 'node:*'], belowHttp: true,
+    why: 'use cases reach adapters (storage, parsers, HTTP) only through ports: abstract classes the module binds; '
+      + 'value rules the HTTP DTOs share use class-validator\'s checks (identity\'s user-rules)',
   },
   infrastructure: {
     own: ['domain', 'cypher', 'cypher-sql', 'application', 'infrastructure', 'config'], libraries: 'entries', packages: 'any',

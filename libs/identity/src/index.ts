@@ -3,6 +3,7 @@ export { identityConfigSlice } from './identity-config.js';
 export { CredentialCheck } from './application/credential-check.js';
 export { UserQueries } from './application/user-queries.js';
 export { UserCommands } from './application/user-commands.js';
+export { MAX_USER_TEXT_LENGTH, userTextProblem, type UserTextField } from './application/user-rules.js';
 export type { UserAccess } from './application/ports.js';
 export { ROLE_SEEDS, SEEDED_PERMISSIONS } from './domain/seed.js';
 export { isSecretExpired, shownName, type User } from './domain/user.js';

@@ -17,6 +17,7 @@ export * from './database/sql.js';
 export { isUnreachableDatabaseError } from './database/connect-with-retry.js';
 export * from './http/access.js';
 export * from './common/api-error.js';
+export * from './http/body-reader.js';
 export * from './http/body-types.js';
 export * from './http/configure-app.js';
 export * from './http/deprecated.js';

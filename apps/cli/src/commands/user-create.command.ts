@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { isEmail } from 'class-validator';
-import { UserCommands } from '@app/identity';
+import { MAX_USER_TEXT_LENGTH, UserCommands, userTextProblem, type UserTextField } from '@app/identity';
 import { withAppContext } from '../app-context.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -16,8 +15,10 @@ export interface CreateUserOptions extends PasswordOptions {
   needsPasswordReset?: boolean;
 }
 
-/** The API's limit on every user text field (CreateUserDto). */
-const MAX_LENGTH = 1000;
+/** The flag that gives each user text field. */
+const FLAGS: Readonly<Record<UserTextField, string>> = {
+  principalName: '--principal', emailAddress: '--email', firstName: '--first-name', lastName: '--last-name',
+};
 
 /** Creates a user through the identity module's own use case, and prints its id (and a generated password, once). */
 export async function createUser(options: CreateUserOptions, io: CliIo): Promise<void> {
@@ -42,17 +43,15 @@ export async function createUser(options: CreateUserOptions, io: CliIo): Promise
   });
 }
 
-/** The checks the HTTP API's DTO makes on the same fields. */
+/** The identity module's rules for a user's text (the API's too), asked before anything else, naming the flag. */
 function checkFields(options: CreateUserOptions): void {
-  if (options.principal.trim() === '') throw new CliError('--principal must not be empty');
-  const fields = { '--principal': options.principal, '--email': options.email, '--first-name': options.firstName,
-    '--last-name': options.lastName };
-  for (const [flag, value] of Object.entries(fields)) {
-    if (value !== undefined && value.length > MAX_LENGTH) {
-      throw new CliError(`${flag} must be at most ${MAX_LENGTH} characters`);
-    }
-  }
-  if (options.email !== undefined && !isEmail(options.email)) throw new CliError(`--email "${options.email}" is not an email address`);
+  const { principal: principalName, email: emailAddress, firstName, lastName } = options;
+  const problem = userTextProblem({ principalName, emailAddress, firstName, lastName });
+  if (problem === undefined) return;
+  const flag = FLAGS[problem.field];
+  if (problem.rule === 'empty') throw new CliError(`${flag} must not be empty`);
+  if (problem.rule === 'tooLong') throw new CliError(`${flag} must be at most ${MAX_USER_TEXT_LENGTH} characters`);
+  throw new CliError(`${flag} "${options.email}" is not an email address`);
 }
 
 export function registerUserCreateCommand(user: Command, io: CliIo): void {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiError, ErrorMessages } from '@app/platform';
+import { ApiError, BodyReader } from '@app/platform';
 import {
   CERTIFICATION_ACTIONS, CERTIFICATION_NOTE_MAX_LENGTH, MAX_CERTIFIED_MEMBERS, type CertificationAction,
 } from '../domain/certification.js';
@@ -7,8 +7,8 @@ import { MemberErrors } from '../application/asset-groups-errors.js';
 import type { CertifyRequest } from '../application/certification-commands.js';
 
 /**
- * POST /api/v2/asset-group-tags/certifications body. Documented here; read by `readCertifyBody` rather than the
- * validation pipe, because the reference checks the fields in a fixed order with one message each.
+ * POST /api/v2/asset-group-tags/certifications body. Documented here; read by `readCertifyBody` (the BodyReader)
+ * rather than the validation pipe, because the reference checks the fields in a fixed order with one message each.
  */
 export class CertifyMembersDto {
   @ApiProperty({
@@ -19,31 +19,34 @@ export class CertifyMembersDto {
   @ApiPropertyOptional({ maxLength: CERTIFICATION_NOTE_MAX_LENGTH }) note?: string;
 }
 
+const actionInvalid = () => ApiError.badRequest(MemberErrors.certificationActionInvalid);
+const memberIdsRequired = () => ApiError.badRequest(MemberErrors.memberIdsRequired);
+const noteNotString = () => ApiError.badRequest(MemberErrors.noteNotString);
+
 /**
  * The certification request, checked in the reference's order: a body that is not a JSON object, then the action
  * (not 1 or 2, whatever its type), then member_ids (missing, not an array, empty; more than MAX_CERTIFIED_MEMBERS;
  * then any element that is not an integer node id), then the note. Ids are exact up to 2^53, which bigserial node ids never pass.
  */
-export function readCertifyBody(body: unknown): CertifyRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.badRequest(ErrorMessages.unmarshalJson);
-  const { action, member_ids: memberIds, note } = body as Record<string, unknown>;
-  if (typeof action !== 'number' || !CERTIFICATION_ACTIONS.includes(action)) {
-    throw ApiError.badRequest(MemberErrors.certificationActionInvalid);
-  }
-  if (!Array.isArray(memberIds) || memberIds.length === 0) throw ApiError.badRequest(MemberErrors.memberIdsRequired);
+export function readCertifyBody(raw: unknown): CertifyRequest {
+  const body = BodyReader.of(raw);
+  const action = body.number('action', { missing: actionInvalid, wrongType: actionInvalid });
+  if (!CERTIFICATION_ACTIONS.includes(action)) throw actionInvalid();
+  const memberIds = body.array('member_ids', { missing: memberIdsRequired, wrongType: memberIdsRequired });
+  if (memberIds.length === 0) throw memberIdsRequired();
   if (memberIds.length > MAX_CERTIFIED_MEMBERS) throw ApiError.badRequest(MemberErrors.memberIdsTooMany(MAX_CERTIFIED_MEMBERS));
   if (!memberIds.every((id) => typeof id === 'number' && Number.isSafeInteger(id))) {
     throw ApiError.badRequest(MemberErrors.memberIdsNotIntegers);
   }
   // JSON null is an absent note, as Go's decoder leaves the string empty.
-  if (note !== undefined && note !== null && typeof note !== 'string') throw ApiError.badRequest(MemberErrors.noteNotString);
-  if (typeof note === 'string' && note.length > CERTIFICATION_NOTE_MAX_LENGTH) {
+  const note = body.string('note', { wrongType: noteNotString });
+  if (note !== undefined && note.length > CERTIFICATION_NOTE_MAX_LENGTH) {
     throw ApiError.badRequest(MemberErrors.noteTooLong(CERTIFICATION_NOTE_MAX_LENGTH));
   }
-  if (typeof note === 'string' && note.includes('\u0000')) throw ApiError.badRequest(MemberErrors.noteNul);
+  if (note?.includes('\u0000')) throw ApiError.badRequest(MemberErrors.noteNul);
   return {
     memberIds: (memberIds as number[]).map(String),
     action: action as CertificationAction,
-    note: typeof note === 'string' && note !== '' ? note : null,
+    note: note !== undefined && note !== '' ? note : null,
   };
 }

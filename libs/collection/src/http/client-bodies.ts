@@ -1,15 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BodyReader } from '@app/platform';
 import type { ClientDraft } from '../application/client-commands.js';
 import { DOMAIN_CONTROLLER_MAX } from '../application/domain-controller.js';
-import { BodyFields, type BodyOptions, type StringOptions } from './body-fields.js';
 
 // Client bodies are read as Go decodes them: a body that is not a JSON object, or a field of the wrong JSON type, is
 // `error unmarshalling JSON payload`. The values, NUL included, are then checked by ClientCommands with their own
 // messages, in its order (name, type, domain_controller). Unknown fields are ignored. The classes below document the
 // bodies in OpenAPI.
-
-const CLIENT_BODY: BodyOptions = { wrongType: 'unmarshal' };
-const VALUE: StringOptions = { allowNul: true };
 
 /** POST /api/v2/clients. */
 export class CreateClientDto {
@@ -27,16 +24,16 @@ export class UpdateClientDto {
 }
 
 export function readCreateClientBody(raw: unknown): ClientDraft {
-  const fields = BodyFields.of(raw, CLIENT_BODY);
+  const body = BodyReader.of(raw);
   // domain_controller: null says "none", which an update tells from absent ("unchanged").
   return {
-    name: fields.string('name', VALUE),
-    type: fields.string('type', VALUE),
-    domainController: fields.nullableString('domain_controller', VALUE),
+    name: body.string('name'),
+    type: body.string('type'),
+    domainController: body.nullableString('domain_controller'),
   };
 }
 
 export function readUpdateClientBody(raw: unknown): { name?: string; domainController?: string | null } {
-  const fields = BodyFields.of(raw, CLIENT_BODY);
-  return { name: fields.string('name', VALUE), domainController: fields.nullableString('domain_controller', VALUE) };
+  const body = BodyReader.of(raw);
+  return { name: body.string('name'), domainController: body.nullableString('domain_controller') };
 }

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiError, UUID_PATTERN } from '@app/platform';
+import { ApiError, BodyReader, UUID_PATTERN } from '@app/platform';
 import { CollectionErrors } from '../application/collection-errors.js';
 import type { EventDraft } from '../application/event-commands.js';
 import { COLLECTION_FLAG_FIELDS, type CollectionFlags } from '../domain/collection.js';
-import { BodyFields, MAX_SCOPE_OBJECTS } from './body-fields.js';
+import { MAX_SCOPE_OBJECTS, NAMED_FIELDS, objectIdsOf, text } from './bodies.js';
 
 // Event bodies are read by hand rather than by class-validator: every field has its own message naming it, and the
 // checks run in a fixed, documented order (the body's fields in the order below, then EventCommands' rules).
@@ -40,28 +40,28 @@ export class EventBodyDto {
  * default (false, "", []); a field of another type is a 400 naming it. client_id: required when `requireClientId`.
  */
 export function readEventBody(raw: unknown, requireClientId: boolean): EventDraft {
-  const fields = BodyFields.of(raw);
-  const clientId = readClientId(fields, requireClientId);
-  const title = fields.string('title', { max: MAX_TITLE_LENGTH }) ?? '';
-  const rrule = fields.string('rrule') ?? '';
-  const flags = Object.fromEntries(COLLECTION_FLAG_FIELDS.map(([wire, field]) => [field, fields.boolean(wire) ?? false]));
+  const body = BodyReader.of(raw, NAMED_FIELDS);
+  const clientId = readClientId(body, requireClientId);
+  const title = text(body, 'title', MAX_TITLE_LENGTH) ?? '';
+  const rrule = text(body, 'rrule') ?? '';
+  const flags = Object.fromEntries(COLLECTION_FLAG_FIELDS.map(([wire, field]) => [field, body.boolean(wire) ?? false]));
   return {
     clientId,
     title,
     rrule,
     ...(flags as Omit<CollectionFlags, 'allTrustedDomains'>),
-    allTrustedDomains: fields.boolean('all_trusted_domains') ?? false,
-    ous: fields.objectIds('ous'),
-    domains: fields.objectIds('domains'),
+    allTrustedDomains: body.boolean('all_trusted_domains') ?? false,
+    ous: objectIdsOf(body, 'ous'),
+    domains: objectIdsOf(body, 'domains'),
   };
 }
 
-function readClientId(fields: BodyFields, required: boolean): string | undefined {
-  const raw = fields.value('client_id');
+function readClientId(body: BodyReader, required: boolean): string | undefined {
+  const raw = body.value('client_id');
   if (raw === undefined) {
     if (required) throw ApiError.badRequest(CollectionErrors.clientIdRequired);
     return undefined;
   }
-  if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) throw fields.wrongType('client_id', 'a uuid');
+  if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) throw body.wrongType('client_id', 'a uuid');
   return raw.toLowerCase();
 }

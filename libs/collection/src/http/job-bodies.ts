@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiError, INT32_MAX } from '@app/platform';
+import { ApiError, BodyReader, INT32_MAX, type BodyReaderOptions } from '@app/platform';
 import { CollectionErrors } from '../application/collection-errors.js';
 import { DOMAIN_CONTROLLER_MAX } from '../application/domain-controller.js';
 import type { AdHocJobDraft } from '../application/job-commands.js';
@@ -7,7 +7,7 @@ import type { CheckIn, JobEnd } from '../application/ports.js';
 import { COLLECTION_FLAG_FIELDS, type CollectionFlags } from '../domain/collection.js';
 import { CLIENT_END_STATUSES, JobStatus } from '../domain/job-status.js';
 import { DOMAIN_RESULT_COUNTS, type DomainResultCount, type NewDomainResult } from '../domain/records.js';
-import { BodyFields, isJsonObject, MAX_SCOPE_OBJECTS, type BodyOptions } from './body-fields.js';
+import { MAX_SCOPE_OBJECTS, NAMED_FIELDS, objectIdsOf, text } from './bodies.js';
 
 /** A forest has tens of domains: 200 results per run is ample, and bounds what every job listing carries. */
 export const MAX_DOMAIN_RESULTS = 200;
@@ -23,7 +23,7 @@ export const MAX_DOMAIN_NAME_LENGTH = 255;
 // or `address`). Client-reported strings are capped: every listing shows them. The classes below document the
 // bodies in OpenAPI.
 
-const CLIENT_BODY: BodyOptions = { foldCase: true };
+const CLIENT_BODY: BodyReaderOptions = { ...NAMED_FIELDS, foldCase: true };
 
 /** POST /api/v2/clients/{client_id}/jobs. */
 export class AdHocJobDto {
@@ -73,24 +73,24 @@ export class EndJobDto {
 
 /** Reads an ad-hoc job body; JobCommands checks the domain controller, the flags and the scope. */
 export function readAdHocJobBody(raw: unknown): AdHocJobDraft {
-  const fields = BodyFields.of(raw);
-  const flags = { allTrustedDomains: fields.boolean('all_trusted_domains') ?? false } as CollectionFlags;
-  for (const [wire, field] of COLLECTION_FLAG_FIELDS) flags[field] = fields.boolean(wire) ?? false;
+  const body = BodyReader.of(raw, NAMED_FIELDS);
+  const flags = { allTrustedDomains: body.boolean('all_trusted_domains') ?? false } as CollectionFlags;
+  for (const [wire, field] of COLLECTION_FLAG_FIELDS) flags[field] = body.boolean(wire) ?? false;
   return {
     ...flags,
-    ous: fields.objectIds('ous'),
-    domains: fields.objectIds('domains'),
-    domainController: fields.string('domain_controller') ?? null,
+    ous: objectIdsOf(body, 'ous'),
+    domains: objectIdsOf(body, 'domains'),
+    domainController: text(body, 'domain_controller') ?? null,
   };
 }
 
 /** A client-flow body: a client may send none at all (a check-in that only reports its presence). */
-const clientBody = (raw: unknown) => BodyFields.of(raw === undefined ? {} : raw, CLIENT_BODY);
+const clientBody = (raw: unknown) => BodyReader.of(raw === undefined ? {} : raw, CLIENT_BODY);
 
 /** Reads a check-in: address (or ip_address), hostname, version, username, usersid (or user_sid), any case. */
 export function readCheckInBody(raw: unknown): CheckIn {
-  const fields = clientBody(raw);
-  const reported = (name: string) => fields.string(name, { max: MAX_REPORTED_LENGTH });
+  const body = clientBody(raw);
+  const reported = (name: string) => text(body, name, MAX_REPORTED_LENGTH);
   const report: CheckIn = {};
   // Either spelling of an aliased field; the later one in the body would win in Go, the documented one wins here.
   const ipAddress = reported('address') ?? reported('ip_address');
@@ -119,16 +119,15 @@ export function readStartBody(raw: unknown): number | null {
 
 /** Reads the end of a job: status COMPLETE or FAILED (any case, or 2 / 5), message, log_path, domain_results. */
 export function readEndBody(raw: unknown): JobEnd {
-  const fields = clientBody(raw);
-  const results = fields.value('domain_results');
-  if (results !== undefined && !Array.isArray(results)) throw fields.wrongType('domain_results', 'an array');
+  const body = clientBody(raw);
+  const results = body.array('domain_results');
   if (results !== undefined && results.length > MAX_DOMAIN_RESULTS) {
     throw ApiError.badRequest(CollectionErrors.tooManyDomainResults(MAX_DOMAIN_RESULTS));
   }
   return {
-    status: endStatus(fields.value('status')),
-    message: fields.string('message', { max: MAX_MESSAGE_LENGTH }) ?? '',
-    logPath: fields.string('log_path', { max: MAX_MESSAGE_LENGTH }) ?? '',
+    status: endStatus(body.value('status')),
+    message: text(body, 'message', MAX_MESSAGE_LENGTH) ?? '',
+    logPath: text(body, 'log_path', MAX_MESSAGE_LENGTH) ?? '',
     domainResults: (results ?? []).map(domainResult),
   };
 }
@@ -144,22 +143,22 @@ function endStatus(value: unknown): JobEnd['status'] {
 
 function domainResult(raw: unknown, index: number): NewDomainResult {
   const path = `domain_results[${index}]`;
-  if (!isJsonObject(raw)) throw ApiError.badRequest(CollectionErrors.fieldType(path, 'an object'));
-  const fields = BodyFields.of(raw, { ...CLIENT_BODY, prefix: `${path}.` });
-  const domainName = fields.string('domain_name', { max: MAX_DOMAIN_NAME_LENGTH });
+  const notObject = () => ApiError.badRequest(CollectionErrors.fieldType(path, 'an object'));
+  const body = BodyReader.of(raw, { ...CLIENT_BODY, prefix: `${path}.`, notObject });
+  const domainName = text(body, 'domain_name', MAX_DOMAIN_NAME_LENGTH);
   if (domainName === undefined || domainName.trim() === '') throw ApiError.badRequest(CollectionErrors.domainNameRequired(index));
   const counts = {} as Record<DomainResultCount, number>;
   for (const count of DOMAIN_RESULT_COUNTS) {
-    const value = fields.value(count) ?? 0;
+    const value = body.value(count) ?? 0;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > Number(INT32_MAX)) {
-      throw fields.wrongType(count, `an integer from 0 to ${INT32_MAX}`);
+      throw body.wrongType(count, `an integer from 0 to ${INT32_MAX}`);
     }
     counts[count] = value;
   }
   return {
     domainName,
-    success: fields.boolean('success') ?? false,
-    message: fields.string('message', { max: MAX_MESSAGE_LENGTH }) ?? '',
+    success: body.boolean('success') ?? false,
+    message: text(body, 'message', MAX_MESSAGE_LENGTH) ?? '',
     counts,
   };
 }

@@ -11,4 +11,8 @@ export const IdentityErrors = {
   invalidCurrentPassword: 'Invalid current password',
   ssoUserSecret: 'Invalid operation, user is SSO',
   secretAndSso: 'a user may have a secret or an SSO provider, not both',
+  // The user text rules, worded as the API's validation words them (user-rules.ts).
+  fieldEmpty: (field: string) => `${field} should not be empty`,
+  fieldTooLong: (field: string, max: number) => `${field} must be shorter than or equal to ${max} characters`,
+  fieldNotEmail: (field: string) => `${field} must be an email`,
 } as const;

@@ -47,6 +47,14 @@ describe('UserCommands', () => {
     );
   });
 
+  it('refuses a user\'s text that breaks the user rules, on create and on update', async () => {
+    const create = await apiErrorOf(commands.create({ principalName: 'erin', emailAddress: 'erin', roleIds: [2] }));
+    expect([create.status, create.messages]).toEqual([400, ['email_address must be an email']]);
+    expect(users.users.size).toBe(1);
+    const update = await apiErrorOf(commands.update(admin, adminId, { principalName: '' }));
+    expect([update.status, update.messages]).toEqual([400, ['principal should not be empty']]);
+  });
+
   it('refuses more than one role and unknown roles', async () => {
     expect((await apiErrorOf(commands.create({ principalName: 'x', roleIds: [1, 2] }))).messages[0]).toBe(IdentityErrors.oneRole);
     expect((await apiErrorOf(commands.create({ principalName: 'x', roleIds: [99] }))).messages[0]).toBe(IdentityErrors.unknownRole);

@@ -6,6 +6,7 @@ import { IdentityErrors } from './identity-errors.js';
 import {
   InitialPasswordNotice, PasswordHasher, RoleStore, SsoProviderStore, UserStore, type UserPatch,
 } from './ports.js';
+import { checkUserText } from './user-rules.js';
 
 /** A secret that never expires in practice: "needs_password_reset: false". */
 const NEVER = new Date('9999-12-31T00:00:00Z');
@@ -34,6 +35,7 @@ export class UserCommands {
   ) {}
 
   async create(input: UserInput & { principalName: string; secret?: string; needsPasswordReset?: boolean }): Promise<User> {
+    checkUserText(input);
     await this.checkReferences(input);
     if (input.secret && input.ssoProviderId) throw ApiError.badRequest(IdentityErrors.secretAndSso);
     const secret = input.secret ? await this.digest(input.secret, input.needsPasswordReset ?? false) : null;
@@ -51,6 +53,7 @@ export class UserCommands {
   }
 
   async update(actor: Principal, id: string, input: UserInput): Promise<User> {
+    checkUserText(input);
     const user = await this.existing(id);
     if (actor.userId === id) {
       if (input.isDisabled === true) throw ApiError.badRequest(IdentityErrors.disableSelf);

@@ -6,9 +6,14 @@ import {
 } from 'class-validator';
 import { ArrayCap, NoNul } from '@app/platform';
 import { IdentityErrors } from '../application/identity-errors.js';
+import { MAX_USER_TEXT_LENGTH } from '../application/user-rules.js';
 
 // class-validator reports a property's failures in the reverse of the decorators' source order, so each property
-// lists its type check last: "x must be a string" then comes first.
+// lists its type check last: "x must be a string" then comes first. A user's text limits are the use case's
+// (user-rules.ts); the decorators restate them so the API answers with class-validator's messages, in its order.
+
+/** The limit of a user's text fields and secrets. */
+const UserTextLimit = () => MaxLength(MAX_USER_TEXT_LENGTH);
 
 /** Ids in bodies are int32 columns: larger values are refused before they reach the database. */
 const INT32_MAX = 2_147_483_647;
@@ -20,11 +25,11 @@ const MAX_ROLES = 64;
 const OptionalNotNull = () => ValidateIf((_, value) => value !== undefined);
 
 class UserFieldsDto {
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NoNul() @MaxLength(1000) @IsString()
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NoNul() @UserTextLimit() @IsString()
   first_name?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NoNul() @MaxLength(1000) @IsString()
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NoNul() @UserTextLimit() @IsString()
   last_name?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @MaxLength(1000) @IsEmail()
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @UserTextLimit() @IsEmail()
   email_address?: string | null;
   // "At most one role" is the use case's rule (IdentityErrors.oneRole), not a shape check here; the size cap only
   // keeps validation from walking a huge array (the pipe stops at MAX_ROLES + 1 items), with the same message.
@@ -39,22 +44,22 @@ class UserFieldsDto {
 
 /** POST /api/v2/bloodhound-users. */
 export class CreateUserDto extends UserFieldsDto {
-  @ApiProperty({ example: 'jdoe' }) @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() principal: string;
+  @ApiProperty({ example: 'jdoe' }) @NoNul() @UserTextLimit() @IsNotEmpty() @IsString() principal: string;
   @ApiPropertyOptional({ description: 'Initial password (users without an SSO provider)' })
-  @IsOptional() @MaxLength(1000) @IsString() secret?: string;
+  @IsOptional() @UserTextLimit() @IsString() secret?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() needs_password_reset?: boolean;
 }
 
 /** PATCH /api/v2/bloodhound-users/{id}: only the fields given change; null clears a name or the SSO provider. */
 export class UpdateUserDto extends UserFieldsDto {
-  @ApiPropertyOptional() @OptionalNotNull() @NoNul() @MaxLength(1000) @IsNotEmpty() @IsString() principal?: string;
+  @ApiPropertyOptional() @OptionalNotNull() @NoNul() @UserTextLimit() @IsNotEmpty() @IsString() principal?: string;
 }
 
 /** PUT /api/v2/bloodhound-users/{id}/secret. */
 export class SetSecretDto {
-  @ApiProperty() @MaxLength(1000) @IsNotEmpty() @IsString() secret: string;
+  @ApiProperty() @UserTextLimit() @IsNotEmpty() @IsString() secret: string;
   @ApiPropertyOptional({ description: "Required when changing one's own secret" })
-  @IsOptional() @MaxLength(1000) @IsString() current_secret?: string;
+  @IsOptional() @UserTextLimit() @IsString() current_secret?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() needs_password_reset?: boolean;
 }
 
