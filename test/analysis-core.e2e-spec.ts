@@ -3,7 +3,7 @@ import { PostProcessing } from '@app/analysis';
 import { GraphStore, type EdgeUpsert, type NodeUpsert } from '@app/graph';
 import { Clock, Database } from '@app/platform';
 import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from '../libs/analysis/src/infrastructure/steps/core-steps.js';
-import type { Sql } from '../libs/analysis/src/infrastructure/steps/step.js';
+import type { RunSql } from '../libs/analysis/src/infrastructure/steps/step.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -108,7 +108,7 @@ async function nodeNamed(objectid: string): Promise<{ kinds: string[]; propertie
 /** Steps 1-9 and 11 alone, in one transaction as PgPostProcessing runs them (the ADCS steps are tested apart). */
 async function runCoreSteps(): Promise<string[]> {
   return database.transaction(async (manager) => {
-    const sql: Sql = (text, params) => manager.query(text, params);
+    const sql: RunSql = (text, params) => manager.query(text, params);
     const names: string[] = [];
     for (const step of [...CORE_STEPS_BEFORE_ADCS, ...CORE_STEPS_AFTER_ADCS]) {
       await step.run(sql, { now: now.toISOString() });
