@@ -102,6 +102,7 @@ const RULE: DependencyRule = {
     'libs/platform/src/common/api-error.ts',
     'libs/platform/src/common/error-messages.ts',
     'libs/platform/src/database/sql.ts',
+    'libs/platform/src/database/rows.ts',
   ],
   forbiddenNames: { '@nestjs/common': /Exception$|^HttpStatus$/ },
   specLayer: 'testing',

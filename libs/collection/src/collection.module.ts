@@ -24,7 +24,8 @@ import { FsCollectorFiles } from './infrastructure/fs-collector-files.js';
 import { GraphDirectoryObjects } from './infrastructure/graph-directory-objects.js';
 import { PgClientStore } from './infrastructure/pg-client.store.js';
 import { PgEventStore } from './infrastructure/pg-event.store.js';
-import { PgJobIngestLog, PgJobStore } from './infrastructure/pg-job.store.js';
+import { PgJobIngestLog } from './infrastructure/pg-job-ingest-log.js';
+import { PgJobStore } from './infrastructure/pg-job.store.js';
 import { PgScheduleStore } from './infrastructure/pg-schedule.store.js';
 
 /**

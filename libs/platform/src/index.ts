@@ -14,6 +14,7 @@ export * from './database/database.js';
 export * from './database/advisory-lock.js';
 export * from './database/database.module.js';
 export * from './database/sql.js';
+export * from './database/rows.js';
 export { isUnreachableDatabaseError } from './database/connect-with-retry.js';
 export * from './http/access.js';
 export * from './common/api-error.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@app/platform';
+import { Database, param, sql } from '@app/platform';
 import { DatapipeStatusStore } from '../application/datapipe-ports.js';
 import type { DatapipeState, DatapipeStatus } from '../domain/datapipe-state.js';
 
@@ -39,12 +39,13 @@ export class PgDatapipeStatusStore extends DatapipeStatusStore {
   }
 
   async recordAnalysis(startedAt: Date, finishedAt: Date, succeeded: boolean): Promise<void> {
-    await this.db.query(
-      `UPDATE datapipe_status
-          SET last_analysis_run_at = $1, updated_at = $2,
-              last_complete_analysis_at = CASE WHEN $3 THEN $2::timestamptz ELSE last_complete_analysis_at END`,
-      [startedAt, finishedAt, succeeded],
-    );
+    const finished = param(finishedAt);
+    const { text, values } = sql`
+      UPDATE datapipe_status
+         SET last_analysis_run_at = ${startedAt}, updated_at = ${finished},
+             last_complete_analysis_at = CASE WHEN ${succeeded} THEN ${finished}::timestamptz
+                                              ELSE last_complete_analysis_at END`.toQuery();
+    await this.db.query(text, values);
   }
 
   async claimSampleData(at: Date): Promise<boolean> {

@@ -4,7 +4,7 @@ import { PostProcessing, type StepReport } from '../application/ports.js';
 import { analysisStepDurations, timed } from '../application/step-durations.js';
 import { ADCS_STEPS } from './steps/adcs-steps.js';
 import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from './steps/core-steps.js';
-import type { Sql } from './steps/step.js';
+import type { RunSql } from './steps/step.js';
 
 const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADCS];
 
@@ -21,7 +21,7 @@ export class PgPostProcessing extends PostProcessing {
   async run(): Promise<StepReport[]> {
     const now = this.clock.now().toISOString();
     return this.database.transaction(async (manager) => {
-      const sql: Sql = (text, params) => manager.query(text, params);
+      const sql: RunSql = (text, params) => manager.query(text, params);
       const reports: StepReport[] = [];
       for (const step of STEPS) {
         reports.push({ step: step.name, changed: await timed(this.durations, step.name, () => step.run(sql, { now })) });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ApiError, applyListFilters, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery,
+  ApiError, applyListFilters, applyListQuery, Database, dateOf, optionalDate, pgConstraint, pgErrorCode, PgErrorCodes,
+  type ListQuery, type Row,
 } from '@app/platform';
 import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
 import { ASSET_GROUP_LIST, ASSET_GROUP_MEMBER_LIST } from '../application/list-specs.js';
@@ -44,7 +45,7 @@ interface SelectorJson {
   updated_at: string;
 }
 
-function toAssetGroup(row: Record<string, unknown>): AssetGroup {
+function toAssetGroup(row: Row): AssetGroup {
   const selectors = row.selectors as SelectorJson[];
   return {
     id: Number(row.id),
@@ -52,18 +53,18 @@ function toAssetGroup(row: Record<string, unknown>): AssetGroup {
     name: String(row.name),
     tag: String(row.tag),
     systemGroup: Boolean(row.system_group),
-    createdAt: row.created_at as Date,
-    updatedAt: row.updated_at as Date,
-    deletedAt: (row.deleted_at as Date | null) ?? null,
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
+    deletedAt: optionalDate(row.deleted_at),
     memberCount: Number(row.member_count),
     selectors: selectors.map((s): LegacySelector => ({
       id: Number(s.id), name: s.name, selector: s.selector, systemSelector: s.system_selector,
-      createdAt: new Date(s.created_at), updatedAt: new Date(s.updated_at),
+      createdAt: dateOf(s.created_at), updatedAt: dateOf(s.updated_at),
     })),
   };
 }
 
-function toMember(row: Record<string, unknown>): AssetGroupMember {
+function toMember(row: Row): AssetGroupMember {
   return {
     assetGroupId: Number(row.asset_group_id),
     nodeId: String(row.node_id),
@@ -86,13 +87,13 @@ export class PgAssetGroupStore extends AssetGroupStore {
   list(query: ListQuery): Promise<AssetGroup[]> {
     return this.db.transaction(async (m) => {
       const qb = m.createQueryBuilder().select('x.*').from(`(${ASSET_GROUPS_VIEW})`, 'x');
-      const rows: Record<string, unknown>[] = await applyListQuery(qb, ASSET_GROUP_LIST, query).getRawMany();
+      const rows: Row[] = await applyListQuery(qb, ASSET_GROUP_LIST, query).getRawMany();
       return rows.map(toAssetGroup);
     }, { readOnly: true });
   }
 
   async get(id: number): Promise<AssetGroup | null> {
-    const [row] = await this.db.query<Record<string, unknown>>(`SELECT x.* FROM (${ASSET_GROUPS_VIEW}) x WHERE x.id = $1`, [id], {
+    const [row] = await this.db.query<Row>(`SELECT x.* FROM (${ASSET_GROUPS_VIEW}) x WHERE x.id = $1`, [id], {
       readOnly: true,
     });
     return row ? toAssetGroup(row) : null;
@@ -118,7 +119,7 @@ export class PgAssetGroupStore extends AssetGroupStore {
   members(id: number, query: ListQuery): Promise<{ items: AssetGroupMember[]; count: number }> {
     return this.db.transaction(async (m) => {
       const page = m.createQueryBuilder().select('x.*').from(`(${MEMBERS_VIEW})`, 'x').setParameter('groupId', id);
-      const rows: Record<string, unknown>[] = await applyListQuery(page, ASSET_GROUP_MEMBER_LIST, query).getRawMany();
+      const rows: Row[] = await applyListQuery(page, ASSET_GROUP_MEMBER_LIST, query).getRawMany();
       const counter = m.createQueryBuilder().select('count(*)', 'count').from(`(${MEMBERS_VIEW})`, 'x').setParameter('groupId', id);
       const { count } = (await applyListFilters(counter, ASSET_GROUP_MEMBER_LIST, query).getRawOne()) as { count: string };
       return { items: rows.map(toMember), count: Number(count) };

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { applyListFilters, applyListQuery, Database, type ListQuery } from '@app/platform';
+import {
+  applyListFilters, applyListQuery, Database, dateOf, param, sql, type ListQuery, type Row, type Sql,
+} from '@app/platform';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type {
   CertificationAction, CertificationChange, CertificationState, SelectorRecord,
@@ -19,30 +21,35 @@ const LOCK_RECORDS = `
 
 /**
  * Writes the planned states and their history in one statement. A record back to pending loses its certifier,
- * time and note (the history keeps them); $4 is who certified as records show it (the audit's shownAs).
+ * time and note (the history keeps them); certified_by is who certified as records show it (the audit's shownAs).
  */
-const APPLY_CHANGES = `
-  WITH changed AS (
-    UPDATE asset_group_tag_selector_nodes sn
-       SET certified = c.certified,
-           certified_by = CASE WHEN c.certified = 0 THEN NULL ELSE $4 END,
-           certified_at = CASE WHEN c.certified = 0 THEN NULL ELSE now() END,
-           certification_note = CASE WHEN c.certified = 0 THEN NULL ELSE $5 END,
-           updated_at = now()
-      FROM unnest($1::int[], $2::bigint[], $3::smallint[]) AS c (selector_id, node_id, certified)
-     WHERE sn.selector_id = c.selector_id AND sn.node_id = c.node_id
-    RETURNING sn.selector_id, sn.node_id, sn.certified, sn.object_id, sn.name, sn.primary_kind, sn.environment_id
-  ), logged AS (
-    INSERT INTO asset_group_certification_history (actor, email, action, certified, member_id, object_id, name,
-                                                   primary_kind, environment_id, asset_group_tag_id, selector_id, note)
-    SELECT $6, $7, $8, c.certified, c.node_id, c.object_id, c.name, c.primary_kind, c.environment_id,
-           s.asset_group_tag_id, c.selector_id, $5
-      FROM changed c
-      JOIN asset_group_tag_selectors s ON s.id = c.selector_id
-     ORDER BY c.node_id, s.asset_group_tag_id, c.selector_id
-    RETURNING 1
-  )
-  SELECT count(*)::int AS count FROM logged`;
+function applyChanges(changes: CertificationChange[], audit: CertificationAudit): Sql {
+  const note = param(audit.note);
+  return sql`
+    WITH changed AS (
+      UPDATE asset_group_tag_selector_nodes sn
+         SET certified = c.certified,
+             certified_by = CASE WHEN c.certified = 0 THEN NULL ELSE ${audit.shownAs} END,
+             certified_at = CASE WHEN c.certified = 0 THEN NULL ELSE now() END,
+             certification_note = CASE WHEN c.certified = 0 THEN NULL ELSE ${note} END,
+             updated_at = now()
+        FROM unnest(${changes.map((c) => c.selectorId)}::int[], ${changes.map((c) => c.nodeId)}::bigint[],
+                    ${changes.map((c) => c.certified)}::smallint[]) AS c (selector_id, node_id, certified)
+       WHERE sn.selector_id = c.selector_id AND sn.node_id = c.node_id
+      RETURNING sn.selector_id, sn.node_id, sn.certified, sn.object_id, sn.name, sn.primary_kind, sn.environment_id
+    ), logged AS (
+      INSERT INTO asset_group_certification_history (actor, email, action, certified, member_id, object_id, name,
+                                                     primary_kind, environment_id, asset_group_tag_id, selector_id,
+                                                     note)
+      SELECT ${audit.actor}, ${audit.email}, ${audit.action}, c.certified, c.node_id, c.object_id, c.name,
+             c.primary_kind, c.environment_id, s.asset_group_tag_id, c.selector_id, ${note}
+        FROM changed c
+        JOIN asset_group_tag_selectors s ON s.id = c.selector_id
+       ORDER BY c.node_id, s.asset_group_tag_id, c.selector_id
+      RETURNING 1
+    )
+    SELECT count(*)::int AS count FROM logged`;
+}
 
 /**
  * The history as the listing reads it: `certified_by` is who acted (the email they had, else the principal name of
@@ -70,19 +77,11 @@ export class PgCertificationStore extends CertificationStore {
     audit: CertificationAudit,
   ): Promise<number> {
     return this.db.transaction(async (m) => {
-      const rows: Record<string, unknown>[] = await m.query(LOCK_RECORDS, [nodeIds]);
+      const rows: Row[] = await m.query(LOCK_RECORDS, [nodeIds]);
       const changes = plan(rows.map(toSelectorRecord));
       if (changes.length === 0) return 0;
-      const [{ count }] = await m.query(APPLY_CHANGES, [
-        changes.map((c) => c.selectorId),
-        changes.map((c) => c.nodeId),
-        changes.map((c) => c.certified),
-        audit.shownAs,
-        audit.note,
-        audit.actor,
-        audit.email,
-        audit.action,
-      ]);
+      const { text, values } = applyChanges(changes, audit).toQuery();
+      const [{ count }] = await m.query(text, values);
       return Number(count);
     });
   }
@@ -103,14 +102,14 @@ export class PgCertificationStore extends CertificationStore {
   }
 
   /** The history as `x`, environments applied. */
-  private records(m: EntityManager, environments: string[]): SelectQueryBuilder<Record<string, unknown>> {
+  private records(m: EntityManager, environments: string[]): SelectQueryBuilder<Row> {
     const qb = m.createQueryBuilder().from(`(${HISTORY})`, 'x');
     if (environments.length > 0) qb.andWhere('x.environment_id = ANY(:environments)', { environments });
     return qb;
   }
 }
 
-function toSelectorRecord(row: Record<string, unknown>): SelectorRecord {
+function toSelectorRecord(row: Row): SelectorRecord {
   return {
     tagId: Number(row.tag_id),
     selectorId: Number(row.selector_id),
@@ -121,10 +120,10 @@ function toSelectorRecord(row: Record<string, unknown>): SelectorRecord {
   };
 }
 
-function toCertificationRecord(row: Record<string, unknown>): CertificationRecord {
+function toCertificationRecord(row: Row): CertificationRecord {
   return {
     id: String(row.id),
-    createdAt: row.created_at as Date,
+    createdAt: dateOf(row.created_at),
     actor: String(row.actor),
     email: String(row.email),
     certifiedBy: String(row.certified_by),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { applyListFilters, applyListQuery, Database, type ListQuery } from '@app/platform';
+import { applyListFilters, applyListQuery, Database, optionalString, type ListQuery, type Row } from '@app/platform';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { CertificationState } from '../domain/certification.js';
 import type { MemberSource } from '../domain/selector.js';
@@ -70,7 +70,7 @@ export class PgMemberQueries extends MemberReadModel {
   }
 
   async member(tagId: number, nodeId: string): Promise<{ member: Member; selectors: MemberSelector[] } | null> {
-    const rows = await this.db.query<Record<string, unknown>>(
+    const rows = await this.db.query<Row>(
       `SELECT r.node_id AS id, r.object_id, r.name, r.primary_kind, r.environment_id, r.source, r.certified,
               r.certified_by, r.selector_id, s.name AS selector_name, r.is_default
          FROM asset_group_tag_member_records r
@@ -105,7 +105,7 @@ export class PgMemberQueries extends MemberReadModel {
   }
 
   /** The scope's member rows as `x`, environments applied. */
-  private members(m: EntityManager, scope: MemberScope): SelectQueryBuilder<Record<string, unknown>> {
+  private members(m: EntityManager, scope: MemberScope): SelectQueryBuilder<Row> {
     const inner = scope.selectorId === undefined ? TAG_MEMBERS : SELECTOR_MEMBERS;
     const qb = m.createQueryBuilder()
       .from(`(${inner})`, 'x')
@@ -115,7 +115,7 @@ export class PgMemberQueries extends MemberReadModel {
   }
 }
 
-function toMember(row: Record<string, unknown>, tagId: number): Member {
+function toMember(row: Row, tagId: number): Member {
   return {
     nodeId: String(row.id),
     objectId: String(row.object_id),
@@ -125,6 +125,6 @@ function toMember(row: Record<string, unknown>, tagId: number): Member {
     tagId,
     source: Number(row.source) as MemberSource,
     certified: Number(row.certified) as CertificationState,
-    certifiedBy: (row.certified_by as string | null) ?? null,
+    certifiedBy: optionalString(row.certified_by),
   };
 }

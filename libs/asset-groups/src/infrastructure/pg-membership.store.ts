@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, remainingMs, withAdvisoryLock } from '@app/platform';
+import { ApiError, Database, remainingMs, sql, withAdvisoryLock } from '@app/platform';
 import { MembershipStore, type SelectorMemberRecord } from '../application/ports.js';
 
 /** Key of the advisory lock that serialises evaluations ("PWAGEVAL" as bytes, unlikely to meet another lock). */
@@ -72,26 +72,25 @@ export class PgMembershipStore extends MembershipStore {
         [selectorId, column('nodeId')],
       );
       // Unchanged rows are not rewritten; a row that exists keeps its certification.
-      await m.query(
-        `INSERT INTO asset_group_tag_selector_nodes AS n (selector_id, node_id, source, certified, certified_by, certified_at,
-                                                   object_id, name, primary_kind, environment_id, environment_kind)
-         SELECT $1, r.node_id, r.source, r.certified, CASE WHEN r.certified = 3 THEN 'SYSTEM' END,
-                CASE WHEN r.certified = 3 THEN now() END, r.object_id, r.name, r.primary_kind, r.environment_id,
-                r.environment_kind
-         FROM unnest($2::bigint[], $3::smallint[], $4::smallint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-           AS r(node_id, source, certified, object_id, name, primary_kind, environment_id, environment_kind)
-         ON CONFLICT (selector_id, node_id) DO UPDATE SET
-           source = EXCLUDED.source, object_id = EXCLUDED.object_id, name = EXCLUDED.name,
-           primary_kind = EXCLUDED.primary_kind, environment_id = EXCLUDED.environment_id,
-           environment_kind = EXCLUDED.environment_kind, updated_at = now()
-         WHERE (n.source, n.object_id, n.name, n.primary_kind, n.environment_id, n.environment_kind)
-           IS DISTINCT FROM (EXCLUDED.source, EXCLUDED.object_id, EXCLUDED.name, EXCLUDED.primary_kind,
-                             EXCLUDED.environment_id, EXCLUDED.environment_kind)`,
-        [
-          selectorId, column('nodeId'), column('source'), column('certified'), column('objectId'), column('name'),
-          column('primaryKind'), column('environmentId'), column('environmentKind'),
-        ],
-      );
+      const { text, values } = sql`
+        INSERT INTO asset_group_tag_selector_nodes AS n
+          (selector_id, node_id, source, certified, certified_by, certified_at, object_id, name, primary_kind,
+           environment_id, environment_kind)
+        SELECT ${selectorId}, r.node_id, r.source, r.certified, CASE WHEN r.certified = 3 THEN 'SYSTEM' END,
+               CASE WHEN r.certified = 3 THEN now() END, r.object_id, r.name, r.primary_kind, r.environment_id,
+               r.environment_kind
+        FROM unnest(${column('nodeId')}::bigint[], ${column('source')}::smallint[], ${column('certified')}::smallint[],
+                    ${column('objectId')}::text[], ${column('name')}::text[], ${column('primaryKind')}::text[],
+                    ${column('environmentId')}::text[], ${column('environmentKind')}::text[])
+          AS r(node_id, source, certified, object_id, name, primary_kind, environment_id, environment_kind)
+        ON CONFLICT (selector_id, node_id) DO UPDATE SET
+          source = EXCLUDED.source, object_id = EXCLUDED.object_id, name = EXCLUDED.name,
+          primary_kind = EXCLUDED.primary_kind, environment_id = EXCLUDED.environment_id,
+          environment_kind = EXCLUDED.environment_kind, updated_at = now()
+        WHERE (n.source, n.object_id, n.name, n.primary_kind, n.environment_id, n.environment_kind)
+          IS DISTINCT FROM (EXCLUDED.source, EXCLUDED.object_id, EXCLUDED.name, EXCLUDED.primary_kind,
+                            EXCLUDED.environment_id, EXCLUDED.environment_kind)`.toQuery();
+      await m.query(text, values);
       await m.query(
         'UPDATE asset_group_tag_selectors SET last_evaluated_at = now(), last_error = NULL WHERE id = $1', [selectorId],
       );

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
-  ApiError, applyListFilters, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery,
+  ApiError, applyListFilters, applyListQuery, Database, dateOf, optionalDate, optionalString, param, pgConstraint,
+  pgErrorCode, PgErrorCodes, sql, type ListQuery, type Row,
 } from '@app/platform';
 import type { AutoCertify, Seed, SeedType, Selector, SelectorDraft, SelectorPatch } from '../domain/selector.js';
 import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
@@ -31,7 +32,7 @@ const MEMBER_COUNT = `(
 
 const SELECTOR_NAME_KEY = 'asset_group_tag_selectors_name_key';
 
-export function toSelector(row: Record<string, unknown>): SelectorWithCounts {
+export function toSelector(row: Row): SelectorWithCounts {
   const seeds = row.seeds as { id: number; type: number; value: string }[];
   return {
     id: Number(row.id),
@@ -41,15 +42,15 @@ export function toSelector(row: Record<string, unknown>): SelectorWithCounts {
     autoCertify: Number(row.auto_certify) as AutoCertify,
     isDefault: Boolean(row.is_default),
     allowDisable: Boolean(row.allow_disable),
-    disabledAt: (row.disabled_at as Date | null) ?? null,
-    disabledBy: (row.disabled_by as string | null) ?? null,
-    createdAt: row.created_at as Date,
+    disabledAt: optionalDate(row.disabled_at),
+    disabledBy: optionalString(row.disabled_by),
+    createdAt: dateOf(row.created_at),
     createdBy: String(row.created_by),
-    updatedAt: row.updated_at as Date,
+    updatedAt: dateOf(row.updated_at),
     updatedBy: String(row.updated_by),
     seeds: seeds.map((seed) => ({ id: Number(seed.id), type: Number(seed.type) as SeedType, value: seed.value })),
-    lastError: (row.last_error as string | null) ?? null,
-    lastEvaluatedAt: (row.last_evaluated_at as Date | null) ?? null,
+    lastError: optionalString(row.last_error),
+    lastEvaluatedAt: optionalDate(row.last_evaluated_at),
     ...(row.member_count === undefined ? {} : { memberCount: Number(row.member_count) }),
   };
 }
@@ -67,7 +68,7 @@ export class PgSelectorStore extends SelectorStore {
         .from(`(${SELECTORS_VIEW})`, 's')
         .where('s.asset_group_tag_id = :tagId', { tagId });
       if (counts) qb.addSelect(MEMBER_COUNT, 'member_count').setParameter('environments', counts.environments);
-      const rows = await applyListQuery(qb, SELECTOR_LIST, query).getRawMany<Record<string, unknown>>();
+      const rows = await applyListQuery(qb, SELECTOR_LIST, query).getRawMany<Row>();
       const count = rows.length > 0 ? Number(rows[0].total_count) : await this.countAll(m, tagId, query);
       return { items: rows.map(toSelector), count };
     });
@@ -81,12 +82,12 @@ export class PgSelectorStore extends SelectorStore {
   }
 
   async get(id: number): Promise<Selector | null> {
-    const [row] = await this.db.query<Record<string, unknown>>(`SELECT s.* FROM (${SELECTORS_VIEW}) s WHERE s.id = $1`, [id]);
+    const [row] = await this.db.query<Row>(`SELECT s.* FROM (${SELECTORS_VIEW}) s WHERE s.id = $1`, [id]);
     return row ? toSelector(row) : null;
   }
 
   async ofTag(tagId: number): Promise<Selector[]> {
-    const rows = await this.db.query<Record<string, unknown>>(
+    const rows = await this.db.query<Row>(
       `SELECT s.* FROM (${SELECTORS_VIEW}) s WHERE s.asset_group_tag_id = $1 ORDER BY s.id`, [tagId],
     );
     return rows.map(toSelector);
@@ -94,11 +95,13 @@ export class PgSelectorStore extends SelectorStore {
 
   create(tagId: number, draft: SelectorDraft, actor: string): Promise<Selector> {
     return this.writing(() => this.db.transaction(async (m) => {
-      const [{ id }] = await m.query(
-        `INSERT INTO asset_group_tag_selectors (asset_group_tag_id, name, description, auto_certify, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
-        [tagId, draft.name, draft.description, draft.autoCertify, actor],
-      );
+      const by = param(actor);
+      const { text, values } = sql`
+        INSERT INTO asset_group_tag_selectors
+          (asset_group_tag_id, name, description, auto_certify, created_by, updated_by)
+        VALUES (${tagId}, ${draft.name}, ${draft.description}, ${draft.autoCertify}, ${by}, ${by})
+        RETURNING id`.toQuery();
+      const [{ id }] = await m.query(text, values);
       await this.insertSeeds(m, Number(id), draft.seeds);
       return (await this.get(Number(id)))!;
     }));
@@ -107,17 +110,20 @@ export class PgSelectorStore extends SelectorStore {
   update(id: number, patch: SelectorPatch, actor: string): Promise<Selector> {
     return this.writing(() => this.db.transaction(async (m) => {
       // Fixed SQL: each optional field is a parameter that is null when the patch leaves it alone.
-      await m.query(
-        `UPDATE asset_group_tag_selectors SET
-           name = COALESCE($2, name),
-           description = COALESCE($3, description),
-           auto_certify = COALESCE($4, auto_certify),
-           disabled_at = CASE WHEN $5::boolean IS NULL THEN disabled_at WHEN $5 THEN COALESCE(disabled_at, now()) END,
-           disabled_by = CASE WHEN $5::boolean IS NULL THEN disabled_by WHEN $5 THEN COALESCE(disabled_by, $6) END,
-           updated_at = now(), updated_by = $6
-         WHERE id = $1`,
-        [id, patch.name ?? null, patch.description ?? null, patch.autoCertify ?? null, patch.disabled ?? null, actor],
-      );
+      const disabled = param(patch.disabled ?? null);
+      const by = param(actor);
+      const { text, values } = sql`
+        UPDATE asset_group_tag_selectors SET
+          name = COALESCE(${patch.name ?? null}, name),
+          description = COALESCE(${patch.description ?? null}, description),
+          auto_certify = COALESCE(${patch.autoCertify ?? null}, auto_certify),
+          disabled_at = CASE WHEN ${disabled}::boolean IS NULL THEN disabled_at
+                             WHEN ${disabled} THEN COALESCE(disabled_at, now()) END,
+          disabled_by = CASE WHEN ${disabled}::boolean IS NULL THEN disabled_by
+                             WHEN ${disabled} THEN COALESCE(disabled_by, ${by}) END,
+          updated_at = now(), updated_by = ${by}
+        WHERE id = ${id}`.toQuery();
+      await m.query(text, values);
       if (patch.seeds) {
         await m.query('DELETE FROM asset_group_tag_selector_seeds WHERE selector_id = $1', [id]);
         await this.insertSeeds(m, id, patch.seeds);

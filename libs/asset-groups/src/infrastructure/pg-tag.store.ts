@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery } from '@app/platform';
+import {
+  ApiError, applyListQuery, Database, param, pgConstraint, pgErrorCode, PgErrorCodes, raw, sql, type ListQuery,
+  type Row,
+} from '@app/platform';
 import { TagType, type Tag } from '../domain/tag.js';
 import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
 import { TAG_LIST } from '../application/list-specs.js';
@@ -31,19 +34,19 @@ export class PgTagStore extends TagStore implements TagWriter, TagReadModel {
   }
 
   async list(): Promise<Tag[]> {
-    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${TAG_COLUMNS} FROM asset_group_tags t ORDER BY t.id`);
+    const rows = await this.db.query<Row>(`SELECT ${TAG_COLUMNS} FROM asset_group_tags t ORDER BY t.id`);
     return rows.map(toTag);
   }
 
   async get(id: number): Promise<Tag | null> {
-    const [row] = await this.db.query<Record<string, unknown>>(`SELECT ${TAG_COLUMNS} FROM asset_group_tags t WHERE t.id = $1`, [id]);
+    const [row] = await this.db.query<Row>(`SELECT ${TAG_COLUMNS} FROM asset_group_tags t WHERE t.id = $1`, [id]);
     return row ? toTag(row) : null;
   }
 
   listMatching(query: ListQuery, counts: boolean): Promise<TagWithCounts[]> {
     return this.db.transaction(async (m) => {
       const qb = m.createQueryBuilder().select('x.*').from(`(${tagView(counts)})`, 'x');
-      const rows: Record<string, unknown>[] = await applyListQuery(qb, TAG_LIST, query).getRawMany();
+      const rows: Row[] = await applyListQuery(qb, TAG_LIST, query).getRawMany();
       return rows.map((row) => ({
         ...toTag(row),
         ...(counts ? { counts: { selectors: Number(row.selector_count), members: Number(row.member_count) } } : {}),
@@ -66,13 +69,14 @@ export class PgTagStore extends TagStore implements TagWriter, TagReadModel {
           TagType.Tier, tag.position,
         ]);
       }
-      const [row] = await this.db.query<Record<string, unknown>>(
-        `INSERT INTO asset_group_tags AS t (type, kind_id, name, description, position, require_certify, analysis_enabled,
-                                            glyph, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-         RETURNING ${TAG_COLUMNS}`,
-        [tag.type, tag.kindId, tag.name, tag.description, tag.position, tag.requireCertify, tag.analysisEnabled, tag.glyph, actor],
-      );
+      const by = param(actor);
+      const { text, values } = sql`
+        INSERT INTO asset_group_tags AS t
+          (type, kind_id, name, description, position, require_certify, analysis_enabled, glyph, created_by, updated_by)
+        VALUES (${tag.type}, ${tag.kindId}, ${tag.name}, ${tag.description}, ${tag.position}, ${tag.requireCertify},
+                ${tag.analysisEnabled}, ${tag.glyph}, ${by}, ${by})
+        RETURNING ${raw(TAG_COLUMNS)}`.toQuery();
+      const [row] = await this.db.query<Row>(text, values);
       return toTag(row);
     });
   }
@@ -81,34 +85,30 @@ export class PgTagStore extends TagStore implements TagWriter, TagReadModel {
     return this.write(async () => {
       if (changes.position !== undefined) {
         // The tiers between the old and the new position move one step towards the gap the tag leaves.
-        await this.db.query(
-          `UPDATE asset_group_tags o SET position = o.position + CASE WHEN $2::int < c.position THEN 1 ELSE -1 END
-           FROM asset_group_tags c
-           WHERE c.id = $1 AND o.type = $3 AND o.id <> c.id
-             AND o.position BETWEEN least(c.position, $2::int) AND greatest(c.position, $2::int)`,
-          [id, changes.position, TagType.Tier],
-        );
+        const to = param(changes.position);
+        const { text, values } = sql`
+          UPDATE asset_group_tags o SET position = o.position + CASE WHEN ${to}::int < c.position THEN 1 ELSE -1 END
+          FROM asset_group_tags c
+          WHERE c.id = ${id} AND o.type = ${TagType.Tier} AND o.id <> c.id
+            AND o.position BETWEEN least(c.position, ${to}::int) AND greatest(c.position, ${to}::int)`.toQuery();
+        await this.db.query(text, values);
       }
       // A CTE, so the driver answers the returned rows (a bare UPDATE answers [rows, count]).
-      const [row] = await this.db.query<Record<string, unknown>>(
-        `WITH updated AS (UPDATE asset_group_tags t SET
-           name = COALESCE($2::text, t.name),
-           kind_id = COALESCE($3::smallint, t.kind_id),
-           description = COALESCE($4::text, t.description),
-           position = COALESCE($5::int, t.position),
-           require_certify = COALESCE($6::boolean, t.require_certify),
-           analysis_enabled = COALESCE($7::boolean, t.analysis_enabled),
-           glyph = CASE WHEN $8::boolean THEN $9::text ELSE t.glyph END,
-           updated_at = now(), updated_by = $10
-         WHERE t.id = $1
-         RETURNING ${TAG_COLUMNS})
-         SELECT * FROM updated`,
-        [
-          id, changes.name ?? null, changes.kindId ?? null, changes.description ?? null, changes.position ?? null,
-          changes.requireCertify ?? null, changes.analysisEnabled ?? null, changes.glyph !== undefined,
-          changes.glyph ?? null, actor,
-        ],
-      );
+      const { text, values } = sql`
+        WITH updated AS (UPDATE asset_group_tags t SET
+          name = COALESCE(${changes.name ?? null}::text, t.name),
+          kind_id = COALESCE(${changes.kindId ?? null}::smallint, t.kind_id),
+          description = COALESCE(${changes.description ?? null}::text, t.description),
+          position = COALESCE(${changes.position ?? null}::int, t.position),
+          require_certify = COALESCE(${changes.requireCertify ?? null}::boolean, t.require_certify),
+          analysis_enabled = COALESCE(${changes.analysisEnabled ?? null}::boolean, t.analysis_enabled),
+          glyph = CASE WHEN ${changes.glyph !== undefined}::boolean THEN ${changes.glyph ?? null}::text
+                       ELSE t.glyph END,
+          updated_at = now(), updated_by = ${actor}
+        WHERE t.id = ${id}
+        RETURNING ${raw(TAG_COLUMNS)})
+        SELECT * FROM updated`.toQuery();
+      const [row] = await this.db.query<Row>(text, values);
       if (!row) throw ApiError.notFound();
       return toTag(row);
     });

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { applyListQuery, Database, type ListQuery } from '@app/platform';
+import { applyListQuery, Database, dateOf, optionalDate, type ListQuery, type Row } from '@app/platform';
 import { TOKEN_LIST } from '../application/list-specs.js';
 import { ApiTokenStore, type ApiToken } from '../application/ports.js';
 
 const COLUMNS = ['t.id AS id', 't.user_id AS user_id', 't.name AS name', 't.hmac_method AS hmac_method',
   't.last_access AS last_access', 't.created_at AS created_at', 't.updated_at AS updated_at', 't.deleted_at AS deleted_at'];
-
-type Row = Record<string, unknown>;
 
 function toToken(row: Row): ApiToken {
   return {
@@ -14,10 +12,10 @@ function toToken(row: Row): ApiToken {
     userId: String(row.user_id),
     name: String(row.name),
     hmacMethod: String(row.hmac_method),
-    lastAccess: row.last_access ? new Date(row.last_access as string) : null,
-    createdAt: new Date(row.created_at as string),
-    updatedAt: new Date(row.updated_at as string),
-    deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null,
+    lastAccess: optionalDate(row.last_access),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
+    deletedAt: optionalDate(row.deleted_at),
   };
 }
 

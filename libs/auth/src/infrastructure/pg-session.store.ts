@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@app/platform';
+import { Database, dateOf } from '@app/platform';
 import { SessionStore } from '../application/ports.js';
 
 @Injectable()
@@ -20,7 +20,7 @@ export class PgSessionStore extends SessionStore {
       `SELECT created_at FROM user_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
       [sessionId, userId],
     );
-    return row ? new Date(row.created_at) : null;
+    return row ? dateOf(row.created_at) : null;
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListFilters, applyListQuery, Database, pgConstraint, type ListQuery } from '@app/platform';
+import {
+  ApiError, applyListFilters, applyListQuery, Database, dateOf, joinSql, optionalDate, optionalNumber, optionalString,
+  param, pgConstraint, raw, sql, type ListQuery, type Row,
+} from '@app/platform';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { CollectionErrors } from '../application/collection-errors.js';
 import { CLIENT_LIST } from '../application/client-list-spec.js';
 import { ClientStore, type CheckIn, type ClientPatch, type NewClient, type Page } from '../application/ports.js';
 import { JobStatus } from '../domain/job-status.js';
 import type { Client, ClientToken, ClientType } from '../domain/records.js';
-import { date, optionalDate, optionalNumber, optionalString, type Row } from './pg-rows.js';
 
 
 // Statements whose rows are read are SELECTs (a data-modifying CTE where needed): TypeORM answers a bare UPDATE or
@@ -171,14 +173,17 @@ export class PgClientStore extends ClientStore {
     return this.db.transaction(async (m) => {
       // Column names come from CHECK_IN_COLUMNS (code), values are bound: only the reported fields change.
       const fields = (Object.keys(CHECK_IN_COLUMNS) as (keyof CheckIn)[]).filter((field) => report[field] !== undefined);
-      const sets = fields.map((field, index) => `${CHECK_IN_COLUMNS[field]} = $${index + 3}`);
-      const changed: Row[] = await m.query(
-        `WITH changed AS (
-           UPDATE collection_clients SET ${[...sets, 'last_checkin = $2', 'updated_at = $2'].join(', ')}
-           WHERE id = $1 AND deleted_at IS NULL RETURNING id)
-         SELECT id FROM changed`,
-        [id, at, ...fields.map((field) => report[field])],
-      );
+      const when = param(at);
+      const sets = [
+        ...fields.map((field) => sql`${raw(CHECK_IN_COLUMNS[field])} = ${report[field]}`),
+        sql`last_checkin = ${when}`, sql`updated_at = ${when}`,
+      ];
+      const { text, values } = sql`
+        WITH changed AS (
+          UPDATE collection_clients SET ${joinSql(sets, ', ')}
+          WHERE id = ${id} AND deleted_at IS NULL RETURNING id)
+        SELECT id FROM changed`.toQuery();
+      const changed: Row[] = await m.query(text, values);
       return changed.length > 0 ? readLive(m, id) : null;
     });
   }
@@ -208,8 +213,8 @@ function toToken(row: Row): ClientToken | null {
     id: String(row.token_id),
     hmacMethod: String(row.token_hmac_method),
     lastAccess: optionalDate(row.token_last_access),
-    createdAt: date(row.token_created_at),
-    updatedAt: date(row.token_updated_at),
+    createdAt: dateOf(row.token_created_at),
+    updatedAt: dateOf(row.token_updated_at),
     deletedAt: optionalDate(row.token_deleted_at),
   };
 }
@@ -226,8 +231,8 @@ function toClient(row: Row): Client {
     userSid: optionalString(row.user_sid),
     domainController: optionalString(row.domain_controller),
     lastCheckin: optionalDate(row.last_checkin),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
     currentJobId: optionalNumber(row.current_job_id),
     currentTaskId: optionalNumber(row.current_task_id),

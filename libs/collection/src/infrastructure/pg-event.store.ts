@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListFilters, applyListQuery, Database, type ListQuery } from '@app/platform';
+import {
+  ApiError, applyListFilters, applyListQuery, Database, dateOf, joinSql, optionalDate, raw, sql, type ListQuery,
+  type Row,
+} from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { CollectionEvent } from '../domain/records.js';
 import { EVENT_LIST } from '../application/event-list-spec.js';
 import { EventStore, type EventInput, type Page } from '../application/ports.js';
-import { date, FLAG_COLUMNS, flagsOf, optionalDate, type Row } from './pg-rows.js';
+import { FLAG_COLUMNS, flagsOf } from './pg-rows.js';
 
 
 const COLUMNS = ['id', 'client_id', 'title', 'rrule', 'next_scheduled_at', ...FLAG_COLUMNS, 'ous', 'domains', 'created_at', 'updated_at', 'deleted_at'];
 const SELECT_LIST = COLUMNS.map((column) => `e.${column} AS ${column}`);
 const SELECT = SELECT_LIST.join(', ');
 
-/** The values of an event's writable columns, in the order of WRITABLE, as statement parameters from $2 on. */
+/** An event's writable columns, and their values in that order. */
 const WRITABLE = ['client_id', 'title', 'rrule', 'next_scheduled_at', ...FLAG_COLUMNS, 'ous', 'domains'] as const;
 const writableValues = (input: EventInput): unknown[] => [
   input.clientId, input.title, input.rrule, input.nextScheduledAt, input.sessionCollection, input.localGroupCollection,
@@ -33,11 +36,10 @@ export class PgEventStore extends EventStore {
   create(input: EventInput): Promise<CollectionEvent> {
     return this.db.transaction(async (m) => {
       await requireLiveClient(m, input.clientId);
-      const placeholders = WRITABLE.map((_, i) => `$${i + 1}`).join(', ');
-      const [row]: Row[] = await m.query(
-        `INSERT INTO collection_events AS e (${WRITABLE.join(', ')}) VALUES (${placeholders}) RETURNING ${SELECT}`,
-        writableValues(input),
-      );
+      const given = joinSql(writableValues(input).map((value) => sql`${value}`), ', ');
+      const statement = sql`INSERT INTO collection_events AS e (${raw(WRITABLE.join(', '))}) VALUES (${given})
+        RETURNING ${raw(SELECT)}`.toQuery();
+      const [row]: Row[] = await m.query(statement.text, statement.values);
       return toEvent(row);
     });
   }
@@ -75,13 +77,13 @@ export class PgEventStore extends EventStore {
       const input = change(current);
       if (input.clientId !== current.clientId) await requireLiveClient(m, input.clientId);
       else await requireLiveClient(m, input.clientId, false);
-      const assignments = WRITABLE.map((column, i) => `${column} = $${i + 2}`).join(', ');
-      const [row]: Row[] = await m.query(
-        `WITH changed AS (
-           UPDATE collection_events SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *)
-         SELECT ${SELECT} FROM changed e`,
-        [id, ...writableValues(input)],
-      );
+      const values = writableValues(input);
+      const assignments = joinSql(WRITABLE.map((column, i) => sql`${raw(column)} = ${values[i]}`), ', ');
+      const statement = sql`
+        WITH changed AS (
+          UPDATE collection_events SET ${assignments}, updated_at = now() WHERE id = ${id} RETURNING *)
+        SELECT ${raw(SELECT)} FROM changed e`.toQuery();
+      const [row]: Row[] = await m.query(statement.text, statement.values);
       return toEvent(row);
     });
   }
@@ -139,8 +141,8 @@ function toEvent(row: Row): CollectionEvent {
     ...flagsOf(row),
     ous: (row.ous as string[] | null) ?? [],
     domains: (row.domains as string[] | null) ?? [],
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
   };
 }

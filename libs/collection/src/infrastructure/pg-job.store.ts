@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListFilters, Database, pgConstraint, type ListQuery, type SortSpec } from '@app/platform';
+import {
+  ApiError, applyListFilters, Database, dateOf, optionalDate, param, pgConstraint, raw, sql, type ListQuery, type Row,
+  type SortSpec,
+} from '@app/platform';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { JOB_LIST } from '../application/job-list-spec.js';
 import {
-  JobIngestLog, JobStore, type CancelOutcome, type JobEnd, type JobScope, type NewAdHocJob, type Page, type StartOutcome,
+  JobStore, type CancelOutcome, type JobEnd, type JobScope, type NewAdHocJob, type Page, type StartOutcome,
 } from '../application/ports.js';
 import { JobStatus, type JobStatusValue } from '../domain/job-status.js';
-import { date, flagsOf, optionalDate, type Row } from './pg-rows.js';
+import { COUNT_COLUMNS, countArrays, flagsOf } from './pg-rows.js';
 import { DOMAIN_RESULT_COUNTS, type DomainResult, type DomainResultCount, type Job } from '../domain/records.js';
 
 
@@ -91,23 +94,22 @@ export class PgJobStore extends JobStore {
   }
 
   async createAdHoc(input: NewAdHocJob): Promise<Job> {
-    const rows = await this.db.query<Row>(
-      `WITH created AS (
-         INSERT INTO collection_jobs (
-           client_id, execution_time, status, domain_controller, session_collection, local_group_collection,
-           ad_structure_collection, cert_services_collection, ca_registry_collection, dc_registry_collection,
-           all_trusted_domains, ous, domains)
-         SELECT c.id, $2, ${JobStatus.Ready}, COALESCE($3, c.domain_controller, ''), $4, $5, $6, $7, $8, $9, $10, $11, $12
-         FROM collection_clients c WHERE c.id = $1 AND c.deleted_at IS NULL
-         FOR SHARE OF c
-         RETURNING *)
-       ${changedJob('created')}`,
-      [
-        input.clientId, input.executionTime, input.domainController, input.sessionCollection,
-        input.localGroupCollection, input.adStructureCollection, input.certServicesCollection,
-        input.caRegistryCollection, input.dcRegistryCollection, input.allTrustedDomains, input.ous, input.domains,
-      ],
-    );
+    const { text, values } = sql`
+      WITH created AS (
+        INSERT INTO collection_jobs (
+          client_id, execution_time, status, domain_controller, session_collection, local_group_collection,
+          ad_structure_collection, cert_services_collection, ca_registry_collection, dc_registry_collection,
+          all_trusted_domains, ous, domains)
+        SELECT c.id, ${input.executionTime}, ${raw(JobStatus.Ready)},
+               COALESCE(${input.domainController}, c.domain_controller, ''), ${input.sessionCollection},
+               ${input.localGroupCollection}, ${input.adStructureCollection}, ${input.certServicesCollection},
+               ${input.caRegistryCollection}, ${input.dcRegistryCollection}, ${input.allTrustedDomains}, ${input.ous},
+               ${input.domains}
+        FROM collection_clients c WHERE c.id = ${input.clientId} AND c.deleted_at IS NULL
+        FOR SHARE OF c
+        RETURNING *)
+      ${raw(changedJob('created'))}`.toQuery();
+    const rows = await this.db.query<Row>(text, values);
     if (rows.length === 0) throw ApiError.notFound();
     return toJob(rows[0]);
   }
@@ -131,15 +133,16 @@ export class PgJobStore extends JobStore {
   async start(clientId: string, id: number, at: Date): Promise<StartOutcome> {
     try {
       return await this.db.transaction(async (m): Promise<StartOutcome> => {
-        const rows: Row[] = await m.query(
-          `WITH started AS (
-             UPDATE collection_jobs SET status = ${JobStatus.Running}, start_time = $3, progressed_at = $3,
-               updated_at = now()
-             WHERE id = $2 AND client_id = $1 AND status = ${JobStatus.Ready} AND deleted_at IS NULL
-             RETURNING *)
-           ${changedJob('started')}`,
-          [clientId, id, at],
-        );
+        const when = param(at);
+        const { text, values } = sql`
+          WITH started AS (
+            UPDATE collection_jobs SET status = ${raw(JobStatus.Running)}, start_time = ${when},
+              progressed_at = ${when}, updated_at = now()
+            WHERE id = ${id} AND client_id = ${clientId} AND status = ${raw(JobStatus.Ready)}
+              AND deleted_at IS NULL
+            RETURNING *)
+          ${raw(changedJob('started'))}`.toQuery();
+        const rows: Row[] = await m.query(text, values);
         if (rows.length > 0) return toJob(rows[0]);
         return (await exists(m, 'id = $1 AND client_id = $2', [id, clientId])) ? 'not-ready' : 'not-found';
       });
@@ -154,26 +157,22 @@ export class PgJobStore extends JobStore {
   end(clientId: string, report: JobEnd, at: Date): Promise<Job | null> {
     return this.db.transaction(async (m) => {
       const results = report.domainResults;
-      const column = (count: DomainResultCount) => results.map((r) => r.counts[count]);
+      const when = param(at);
       // The job and all its domain results in one statement: unnest turns the column arrays into rows (a
       // data-modifying CTE runs to completion whether or not the outer query reads it).
-      const [ended]: Row[] = await m.query(
-        `WITH ended AS (
-           UPDATE collection_jobs SET status = $2, status_message = $3, log_path = $4, end_time = $5,
-             progressed_at = $5, updated_at = now()
-           WHERE client_id = $1 AND status = ${JobStatus.Running} AND deleted_at IS NULL
-           RETURNING id),
-         results AS (
-           INSERT INTO collection_domain_results (job_id, domain_name, success, message, ${DOMAIN_RESULT_COUNTS.join(', ')})
-           SELECT ended.id, u.* FROM ended, unnest($6::text[], $7::boolean[], $8::text[],
-             ${DOMAIN_RESULT_COUNTS.map((_, i) => `$${9 + i}::integer[]`).join(', ')}) AS u)
-         SELECT id FROM ended`,
-        [
-          clientId, report.status, report.message, report.logPath, at,
-          results.map((r) => r.domainName), results.map((r) => r.success), results.map((r) => r.message),
-          ...DOMAIN_RESULT_COUNTS.map(column),
-        ],
-      );
+      const { text, values } = sql`
+        WITH ended AS (
+          UPDATE collection_jobs SET status = ${report.status}, status_message = ${report.message},
+            log_path = ${report.logPath}, end_time = ${when}, progressed_at = ${when}, updated_at = now()
+          WHERE client_id = ${clientId} AND status = ${raw(JobStatus.Running)} AND deleted_at IS NULL
+          RETURNING id),
+        results AS (
+          INSERT INTO collection_domain_results (job_id, domain_name, success, message, ${COUNT_COLUMNS})
+          SELECT ended.id, u.* FROM ended, unnest(${results.map((r) => r.domainName)}::text[],
+            ${results.map((r) => r.success)}::boolean[], ${results.map((r) => r.message)}::text[],
+            ${countArrays(results, (r, count) => r.counts[count])}) AS u)
+        SELECT id FROM ended`.toQuery();
+      const [ended]: Row[] = await m.query(text, values);
       if (!ended) return null;
       const [row]: Row[] = await m.query(
         `SELECT j.*, ${domainResults('j')} AS domain_results FROM (${JOB_RECORDS}) j WHERE j.id = $1`, [ended.id],
@@ -213,7 +212,7 @@ function toJob(row: Row): Job {
     clientName: String(row.client_name),
     eventId: row.event_id === null ? null : Number(row.event_id),
     eventTitle: String(row.event_title),
-    executionTime: date(row.execution_time),
+    executionTime: dateOf(row.execution_time),
     startTime: optionalDate(row.start_time),
     endTime: optionalDate(row.end_time),
     lastIngest: optionalDate(row.last_ingest),
@@ -224,8 +223,8 @@ function toJob(row: Row): Job {
     ...flagsOf(row),
     ous: row.ous as string[],
     domains: row.domains as string[],
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
     domainResults: (row.domain_results as Row[]).map(toDomainResult),
   };
@@ -240,76 +239,8 @@ function toDomainResult(row: Row): DomainResult {
     success: Boolean(row.success),
     message: String(row.message),
     counts,
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
   };
-}
-
-/** JobIngestLog on collection_jobs and collection_domain_results; each call one statement. */
-@Injectable()
-export class PgJobIngestLog extends JobIngestLog {
-  constructor(private readonly db: Database) {
-    super();
-  }
-
-  async runningJobId(clientId: string): Promise<number | null> {
-    const rows = await this.db.query<Row>(
-      `SELECT id FROM collection_jobs WHERE client_id = $1 AND status = ${JobStatus.Running} AND deleted_at IS NULL`,
-      [clientId], { readOnly: true },
-    );
-    return rows.length > 0 ? Number(rows[0].id) : null;
-  }
-
-  async touchIngest(jobId: number, at: Date): Promise<boolean> {
-    const rows = await this.db.query<Row>(
-      `WITH touched AS (
-         UPDATE collection_jobs SET last_ingest = $2, progressed_at = $2, updated_at = now()
-         WHERE id = $1 AND status = ${JobStatus.Running} AND deleted_at IS NULL RETURNING id)
-       SELECT id FROM touched`,
-      [jobId, at],
-    );
-    return rows.length > 0;
-  }
-
-  async addDomainCounts(jobId: number, given: Record<string, Record<DomainResultCount, number>>): Promise<void> {
-    const counts = withoutNulNames(given);
-    const domains = Object.keys(counts);
-    if (domains.length === 0) return;
-    const column = (count: DomainResultCount) => domains.map((domain) => counts[domain][count] ?? 0);
-    const names = DOMAIN_RESULT_COUNTS.join(', ');
-    // Existing results of a domain are added to; the domains left over get a new result.
-    await this.db.query(
-      `WITH input AS (
-         SELECT * FROM unnest($2::text[], ${DOMAIN_RESULT_COUNTS.map((_, i) => `$${3 + i}::integer[]`).join(', ')})
-           AS u(domain_name, ${names})),
-       updated AS (
-         UPDATE collection_domain_results r SET
-           ${DOMAIN_RESULT_COUNTS.map((count) => `${count} = r.${count} + i.${count}`).join(', ')}, updated_at = now()
-         FROM input i
-         WHERE r.job_id = $1 AND r.deleted_at IS NULL AND upper(r.domain_name) = upper(i.domain_name)
-         RETURNING upper(i.domain_name) AS domain_name)
-       INSERT INTO collection_domain_results (job_id, domain_name, success, message, ${names})
-       SELECT $1, i.domain_name, true, '', ${DOMAIN_RESULT_COUNTS.map((count) => `i.${count}`).join(', ')}
-       FROM input i WHERE upper(i.domain_name) NOT IN (SELECT domain_name FROM updated)`,
-      [jobId, domains, ...DOMAIN_RESULT_COUNTS.map(column)],
-    );
-  }
-}
-
-/**
- * The counts by domain names without NUL characters (text[] cannot hold them; the parsers keep them out already,
- * this is the last line of defence), the counts of names that then coincide added up.
- */
-function withoutNulNames(
-  counts: Record<string, Record<DomainResultCount, number>>,
-): Record<string, Record<DomainResultCount, number>> {
-  if (!Object.keys(counts).some((domain) => domain.includes('\u0000'))) return counts;
-  const clean: Record<string, Record<DomainResultCount, number>> = {};
-  for (const [domain, byCount] of Object.entries(counts)) {
-    const name = domain.replaceAll('\u0000', '');
-    const into = (clean[name] ??= Object.fromEntries(DOMAIN_RESULT_COUNTS.map((count) => [count, 0])) as Record<DomainResultCount, number>);
-    for (const count of DOMAIN_RESULT_COUNTS) into[count] += byCount[count] ?? 0;
-  }
-  return clean;
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@app/platform';
+import { Database, dateOf, param, raw, sql, type Row, type Sql } from '@app/platform';
 import type { DueRun } from '../domain/schedule.js';
 import { JobStatus } from '../domain/job-status.js';
 import { ScheduleStore, type DueEvent, type EmissionBatch } from '../application/schedule-ports.js';
-import { FLAG_COLUMNS, type Row } from './pg-rows.js';
+import { FLAG_COLUMNS } from './pg-rows.js';
 
 
 /** What a job copies from its event besides the title: the collection flags and the scope. */
@@ -40,7 +40,7 @@ export class PgScheduleStore extends ScheduleStore {
       const occurrences: (Date | null)[] = [];
       const nexts: (Date | null)[] = [];
       for (const row of due) {
-        const event = { id: Number(row.id), rrule: String(row.rrule), nextScheduledAt: new Date(row.next_scheduled_at as string) };
+        const event = { id: Number(row.id), rrule: String(row.rrule), nextScheduledAt: dateOf(row.next_scheduled_at) };
         const run = plan(event);
         if (run === null) continue;
         ids.push(event.id);
@@ -49,18 +49,20 @@ export class PgScheduleStore extends ScheduleStore {
       }
 
       // The job copies the event as it is now, and the client's domain controller.
-      const inserted: Row[] = await m.query(
-        `INSERT INTO collection_jobs
-           (client_id, event_id, event_title, execution_time, status, domain_controller, created_at, updated_at, ${COPIED.join(', ')})
-         SELECT e.client_id, e.id, e.title, o.at, $3, coalesce(c.domain_controller, ''), $4, $4, ${COPIED.map((column) => `e.${column}`).join(', ')}
-         FROM unnest($1::int[], $2::timestamptz[]) AS o(event_id, at)
-         JOIN collection_events e ON e.id = o.event_id
-         JOIN collection_clients c ON c.id = e.client_id
-         WHERE o.at IS NOT NULL
-         ON CONFLICT ON CONSTRAINT collection_jobs_one_per_occurrence DO NOTHING
-         RETURNING id`,
-        [ids, occurrences, JobStatus.Ready, now],
-      );
+      const at = param(now);
+      const { text, values } = sql`
+        INSERT INTO collection_jobs
+          (client_id, event_id, event_title, execution_time, status, domain_controller, created_at, updated_at,
+           ${raw(COPIED.join(', '))})
+        SELECT e.client_id, e.id, e.title, o.at, ${JobStatus.Ready}, coalesce(c.domain_controller, ''), ${at}, ${at},
+               ${raw(COPIED.map((column) => `e.${column}`).join(', '))}
+        FROM unnest(${ids}::int[], ${occurrences}::timestamptz[]) AS o(event_id, at)
+        JOIN collection_events e ON e.id = o.event_id
+        JOIN collection_clients c ON c.id = e.client_id
+        WHERE o.at IS NOT NULL
+        ON CONFLICT ON CONSTRAINT collection_jobs_one_per_occurrence DO NOTHING
+        RETURNING id`.toQuery();
+      const inserted: Row[] = await m.query(text, values);
       await m.query(
         `UPDATE collection_events e SET next_scheduled_at = o.next
          FROM unnest($1::int[], $2::timestamptz[]) AS o(id, next)
@@ -72,22 +74,24 @@ export class PgScheduleStore extends ScheduleStore {
   }
 
   timeOutReady(now: Date, before: Date, message: string): Promise<number> {
-    return this.timeOut(now, message, `status = ${JobStatus.Ready} AND execution_time < $3`, before);
+    return this.timeOut(now, message, sql`status = ${raw(JobStatus.Ready)} AND execution_time < ${before}`);
   }
 
   timeOutRunning(now: Date, before: Date, message: string): Promise<number> {
-    return this.timeOut(now, message, `status = ${JobStatus.Running} AND coalesce(progressed_at, start_time, execution_time) < $3`, before);
+    return this.timeOut(now, message, sql`status = ${raw(JobStatus.Running)}
+      AND coalesce(progressed_at, start_time, execution_time) < ${before}`);
   }
 
-  private async timeOut(now: Date, message: string, condition: string, before: Date): Promise<number> {
-    const [row] = await this.db.query<Row>(
-      `WITH timed_out AS (
-         UPDATE collection_jobs SET status = ${JobStatus.TimedOut}, status_message = $2, end_time = $1, updated_at = $1
-         WHERE deleted_at IS NULL AND ${condition}
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM timed_out`,
-      [now, message, before],
-    );
+  private async timeOut(now: Date, message: string, condition: Sql): Promise<number> {
+    const at = param(now);
+    const { text, values } = sql`
+      WITH timed_out AS (
+        UPDATE collection_jobs SET status = ${raw(JobStatus.TimedOut)}, status_message = ${message}, end_time = ${at},
+          updated_at = ${at}
+        WHERE deleted_at IS NULL AND ${condition}
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM timed_out`.toQuery();
+    const [row] = await this.db.query<Row>(text, values);
     return Number(row.n);
   }
 }

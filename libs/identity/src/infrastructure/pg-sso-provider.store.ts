@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, pgErrorCode, PgErrorCodes } from '@app/platform';
+import {
+  ApiError, Database, dateOf, optionalDate, pgErrorCode, PgErrorCodes, sql, type Row,
+} from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { slugify, type AutoProvisionConfig, type SamlProvider, type SsoProvider } from '../domain/sso-provider.js';
 import { SsoProviderStore, type NewSamlProvider } from '../application/ports.js';
@@ -10,10 +12,6 @@ const PROVIDERS_SQL = `SELECT p.*, to_jsonb(sp) - 'metadata_xml' AS saml, to_jso
   LEFT JOIN oidc_providers op ON op.sso_provider_id = p.id
   WHERE p.deleted_at IS NULL`;
 
-type Row = Record<string, unknown>;
-const date = (value: unknown) => new Date(value as string);
-const optionalDate = (value: unknown) => (value ? new Date(value as string) : null);
-
 function toSaml(row: Row): SamlProvider {
   return {
     id: Number(row.id),
@@ -23,8 +21,8 @@ function toSaml(row: Row): SamlProvider {
     idpIssuerUri: String(row.idp_issuer_uri),
     idpSsoUri: String(row.idp_sso_uri),
     principalAttributeMappings: (row.principal_attribute_mappings as string[] | null) ?? null,
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
   };
 }
@@ -45,12 +43,12 @@ function toProvider(row: Row): SsoProvider {
           ssoProviderId: Number(oidc!.sso_provider_id),
           clientId: String(oidc!.client_id),
           issuer: String(oidc!.issuer),
-          createdAt: date(oidc!.created_at),
-          updatedAt: date(oidc!.updated_at),
+          createdAt: dateOf(oidc!.created_at),
+          updatedAt: dateOf(oidc!.updated_at),
           deletedAt: optionalDate(oidc!.deleted_at),
         },
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
   };
 }
 
@@ -85,13 +83,13 @@ export class PgSsoProviderStore extends SsoProviderStore {
   }
 
   createSaml(input: NewSamlProvider): Promise<number> {
-    return this.insert(input.name, 'SAML', input.config, (m, id) =>
-      m.query(
-        `INSERT INTO saml_providers (sso_provider_id, name, display_name, idp_issuer_uri, idp_sso_uri, metadata_xml)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [id, input.name, input.displayName, input.idpIssuerUri, input.idpSsoUri, input.metadataXml],
-      ),
-    );
+    return this.insert(input.name, 'SAML', input.config, (m, id) => {
+      const { text, values } = sql`
+        INSERT INTO saml_providers (sso_provider_id, name, display_name, idp_issuer_uri, idp_sso_uri, metadata_xml)
+        VALUES (${id}, ${input.name}, ${input.displayName}, ${input.idpIssuerUri}, ${input.idpSsoUri},
+                ${input.metadataXml})`.toQuery();
+      return m.query(text, values);
+    });
   }
 
   private async insert(

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, applyListFilters, applyListQuery, Database, pgConstraint, pgErrorCode, PgErrorCodes, type ListQuery } from '@app/platform';
+import {
+  ApiError, applyListFilters, applyListQuery, Database, joinSql, optionalDate, optionalNumber, pgConstraint,
+  pgErrorCode, PgErrorCodes, raw, sql, type ListQuery, type Row,
+} from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { User } from '../domain/user.js';
 import { MINIMAL_USER_LIST, USER_LIST } from '../application/list-specs.js';
@@ -48,19 +51,19 @@ export class PgUserStore extends UserStore {
   }
 
   async findById(id: string): Promise<User | null> {
-    const [row] = await this.db.query<Record<string, unknown>>(`SELECT x.* FROM (${USERS_VIEW}) x WHERE x.id = $1`, [id]);
+    const [row] = await this.db.query<Row>(`SELECT x.* FROM (${USERS_VIEW}) x WHERE x.id = $1`, [id]);
     return row ? toUser(row) : null;
   }
 
   async findByIds(ids: string[]): Promise<User[]> {
-    const rows = await this.db.query<Record<string, unknown>>(
+    const rows = await this.db.query<Row>(
       `SELECT x.* FROM (${USERS_VIEW}) x WHERE x.id = ANY($1::uuid[]) ORDER BY x.id`, [ids],
     );
     return rows.map(toUser);
   }
 
   async findAccess(id: string): Promise<UserAccess | null> {
-    const [row] = await this.db.query<Record<string, unknown>>(
+    const [row] = await this.db.query<Row>(
       `SELECT u.id, u.principal_name, u.is_disabled, u.sso_provider_id, u.sessions_valid_after, s.expires_at,
          ARRAY(SELECT DISTINCT p.authority || ':' || p.name FROM users_roles ur
                JOIN roles_permissions rp ON rp.role_id = ur.role_id JOIN permissions p ON p.id = rp.permission_id
@@ -74,15 +77,15 @@ export class PgUserStore extends UserStore {
       id: String(row.id),
       principalName: String(row.principal_name),
       isDisabled: Boolean(row.is_disabled),
-      ssoProviderId: row.sso_provider_id === null ? null : Number(row.sso_provider_id),
-      secretExpiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
-      sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after as string) : null,
+      ssoProviderId: optionalNumber(row.sso_provider_id),
+      secretExpiresAt: optionalDate(row.expires_at),
+      sessionsValidAfter: optionalDate(row.sessions_valid_after),
       permissions: row.permissions as string[],
     };
   }
 
   async findCredentials(principalName: string): Promise<StoredCredentials | null> {
-    const [row] = await this.db.query<Record<string, unknown>>(
+    const [row] = await this.db.query<Row>(
       `SELECT u.id, u.is_disabled, s.digest, s.expires_at FROM users u
        LEFT JOIN auth_secrets s ON s.user_id = u.id AND s.deleted_at IS NULL
        WHERE lower(u.principal_name) = lower($1) AND u.deleted_at IS NULL`,
@@ -93,18 +96,18 @@ export class PgUserStore extends UserStore {
       userId: String(row.id),
       isDisabled: Boolean(row.is_disabled),
       digest: (row.digest as string | null) ?? null,
-      expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+      expiresAt: optionalDate(row.expires_at),
     };
   }
 
   async create(user: NewUser, onConflict: 'fail' | 'ignore' = 'fail'): Promise<string | null> {
     try {
       return await this.db.transaction(async (m) => {
-        const [row] = await m.query(
-          `INSERT INTO users (principal_name, first_name, last_name, email_address, sso_provider_id, is_disabled)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [user.principalName, user.firstName, user.lastName, user.emailAddress, user.ssoProviderId, user.isDisabled],
-        );
+        const { text, values } = sql`
+          INSERT INTO users (principal_name, first_name, last_name, email_address, sso_provider_id, is_disabled)
+          VALUES (${user.principalName}, ${user.firstName}, ${user.lastName}, ${user.emailAddress},
+                  ${user.ssoProviderId}, ${user.isDisabled}) RETURNING id`.toQuery();
+        const [row] = await m.query(text, values);
         await m.query('INSERT INTO users_roles (user_id, role_id) SELECT $1, unnest($2::int[])', [row.id, user.roleIds]);
         if (user.secret) await this.writeSecret(m, row.id, user.secret);
         return String(row.id);
@@ -120,13 +123,12 @@ export class PgUserStore extends UserStore {
     try {
       await this.db.transaction(async (m) => {
         if (entries.length > 0) {
-          const sets = entries.map(([key], i) => `${PATCH_COLUMNS[key]} = $${i + 2}`).join(', ');
+          const sets = joinSql(entries.map(([key, value]) => sql`${raw(PATCH_COLUMNS[key])} = ${value}`), ', ');
           // Disabling voids every session issued so far, also once the user is enabled again.
-          const voidSessions = patch.isDisabled === true ? ', sessions_valid_after = now()' : '';
-          await m.query(`UPDATE users SET ${sets}${voidSessions}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, [
-            id,
-            ...entries.map(([, value]) => value),
-          ]);
+          const voidSessions = raw(patch.isDisabled === true ? ', sessions_valid_after = now()' : '');
+          const { text, values } = sql`UPDATE users SET ${sets}${voidSessions}, updated_at = now()
+            WHERE id = ${id} AND deleted_at IS NULL`.toQuery();
+          await m.query(text, values);
         }
         if (patch.roleIds) {
           await m.query('DELETE FROM users_roles WHERE user_id = $1', [id]);

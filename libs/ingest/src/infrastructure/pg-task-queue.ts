@@ -3,13 +3,12 @@ import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { once } from 'node:events';
 import { JobStatus } from '@app/collection';
-import { Database } from '@app/platform';
+import { Database, param, sql, type Row } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { FileResult } from '../application/file-ingestor.js';
 import { storableText } from '../domain/properties.js';
 import { TaskQueue, type ClaimedTask, type EnqueueOutcome, type NewTask } from '../application/ports.js';
 import type { TaskOwner } from '../application/upload-job.js';
-import type { Row } from './pg-upload-rows.js';
 
 /** Size of one stored chunk of an upload. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -32,7 +31,10 @@ export class PgTaskQueue extends TaskQueue {
         const [job]: Row[] = await m.query('SELECT status FROM ingest_jobs WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [owner.jobId]);
         if (!job) return 'not-found';
         if (Number(job.status) !== JobStatus.Running) return 'not-running';
-        await m.query('UPDATE ingest_jobs SET last_ingest = $2, updated_at = $2 WHERE id = $1', [owner.jobId, at]);
+        const ingested = param(at);
+        const { text, values } = sql`UPDATE ingest_jobs SET last_ingest = ${ingested}, updated_at = ${ingested}
+          WHERE id = ${owner.jobId}`.toQuery();
+        await m.query(text, values);
       } else {
         // The client's job, checked again under a lock: it may have ended since the upload began.
         const [job]: Row[] = await m.query(
@@ -42,28 +44,29 @@ export class PgTaskQueue extends TaskQueue {
         if (!job) return 'not-found';
         if (Number(job.status) !== JobStatus.Running) return 'not-running';
       }
-      const [created]: Row[] = await m.query(
-        `INSERT INTO ingest_tasks (job_id, collection_job_id, client_id, file_name, content_kind, size, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [...ownerColumns(owner), task.fileName, task.kind, task.size, at],
-      );
+      const [jobId, collectionJobId, clientId] = ownerColumns(owner);
+      const { text, values } = sql`
+        INSERT INTO ingest_tasks (job_id, collection_job_id, client_id, file_name, content_kind, size, created_at)
+        VALUES (${jobId}, ${collectionJobId}, ${clientId}, ${task.fileName}, ${task.kind}, ${task.size}, ${at})
+        RETURNING id`.toQuery();
+      const [created]: Row[] = await m.query(text, values);
       await storeChunks(m, Number(created.id), task.path);
       return 'queued';
     });
   }
 
   async claim(lease: string, at: Date, leaseSeconds: number): Promise<ClaimedTask | null> {
-    const rows = await this.db.query<Row>(
-      `WITH claimed AS (
-         UPDATE ingest_tasks SET claimed_at = $1, claimed_by = $2, attempts = attempts + 1
-         WHERE id = (
-           SELECT id FROM ingest_tasks
-           WHERE claimed_at IS NULL OR claimed_at < $1::timestamptz - make_interval(secs => $3)
-           ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
-         RETURNING *)
-       SELECT * FROM claimed`,
-      [at, lease, leaseSeconds],
-    );
+    const claimedAt = param(at);
+    const { text, values } = sql`
+      WITH claimed AS (
+        UPDATE ingest_tasks SET claimed_at = ${claimedAt}, claimed_by = ${lease}, attempts = attempts + 1
+        WHERE id = (
+          SELECT id FROM ingest_tasks
+          WHERE claimed_at IS NULL OR claimed_at < ${claimedAt}::timestamptz - make_interval(secs => ${leaseSeconds})
+          ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
+        RETURNING *)
+      SELECT * FROM claimed`.toQuery();
+    const rows = await this.db.query<Row>(text, values);
     if (rows.length === 0) return null;
     const row = rows[0];
     const owner: TaskOwner = row.job_id !== null

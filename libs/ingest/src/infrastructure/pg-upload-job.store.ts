@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { JobStatus } from '@app/collection';
-import { ANALYSIS_LOCK_KEY, applyListQuery, Database, type ListQuery } from '@app/platform';
+import { ANALYSIS_LOCK_KEY, applyListQuery, Database, param, raw, sql, type ListQuery, type Row } from '@app/platform';
 import { IngestErrors } from '../application/ingest-errors.js';
 import { UploadJobStore, type EndOutcome, type Page } from '../application/ports.js';
 import { UPLOAD_JOB_LIST } from '../application/upload-job-list-spec.js';
 import type { CompletedTask, UploadJob } from '../application/upload-job.js';
-import { toCompletedTask, toUploadJob, type Row } from './pg-upload-rows.js';
+import { toCompletedTask, toUploadJob } from './pg-upload-rows.js';
 
 /** File upload jobs in PostgreSQL (ingest_jobs); each change one statement. */
 @Injectable()
@@ -15,12 +15,14 @@ export class PgUploadJobStore extends UploadJobStore {
   }
 
   async create(userId: string, at: Date): Promise<UploadJob> {
-    const [row] = await this.db.query<Row>(
-      `INSERT INTO ingest_jobs (user_id, user_email_address, status, start_time, last_ingest)
-       SELECT $1, (SELECT email_address FROM users WHERE id = $1), ${JobStatus.Running}, $2, $2
-       RETURNING *`,
-      [userId, at],
-    );
+    const user = param(userId);
+    const started = param(at);
+    const { text, values } = sql`
+      INSERT INTO ingest_jobs (user_id, user_email_address, status, start_time, last_ingest)
+      SELECT ${user}, (SELECT email_address FROM users WHERE id = ${user}), ${raw(JobStatus.Running)}, ${started},
+             ${started}
+      RETURNING *`.toQuery();
+    const [row] = await this.db.query<Row>(text, values);
     return toUploadJob(row);
   }
 
@@ -71,13 +73,14 @@ export class PgUploadJobStore extends UploadJobStore {
   }
 
   async timeOutIdle(idleSince: Date, message: string, at: Date): Promise<number> {
-    const rows = await this.db.query<Row>(
-      `WITH timed_out AS (
-         UPDATE ingest_jobs SET status = ${JobStatus.TimedOut}, status_message = $2, end_time = $3, updated_at = $3
-         WHERE status = ${JobStatus.Running} AND deleted_at IS NULL AND last_ingest < $1 RETURNING id)
-       SELECT id FROM timed_out`,
-      [idleSince, message, at],
-    );
+    const ended = param(at);
+    const { text, values } = sql`
+      WITH timed_out AS (
+        UPDATE ingest_jobs SET status = ${raw(JobStatus.TimedOut)}, status_message = ${message}, end_time = ${ended},
+          updated_at = ${ended}
+        WHERE status = ${raw(JobStatus.Running)} AND deleted_at IS NULL AND last_ingest < ${idleSince} RETURNING id)
+      SELECT id FROM timed_out`.toQuery();
+    const rows = await this.db.query<Row>(text, values);
     return rows.length;
   }
 
@@ -105,22 +108,22 @@ export class PgUploadJobStore extends UploadJobStore {
   async finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void> {
     if (ids.length === 0) return;
     // One statement: the status and message follow from the job's file counters (reference §4, step 6).
-    await this.db.query(
-      `UPDATE ingest_jobs SET
-         status = CASE
-           WHEN $2 = 'failed' THEN ${JobStatus.Failed}
-           WHEN total_files > 0 AND failed_files >= total_files THEN ${JobStatus.Failed}
-           WHEN failed_files > 0 THEN ${JobStatus.PartiallyComplete}
-           ELSE ${JobStatus.Complete} END,
-         status_message = CASE
-           WHEN $2 = 'failed' THEN $4
-           WHEN total_files > 0 AND failed_files >= total_files THEN $5
-           WHEN failed_files > 0 THEN replace($6, '{n}', failed_files::text)
-           ELSE $7 END,
-         end_time = $3, updated_at = $3
-       WHERE id = ANY($1::bigint[]) AND status = ${JobStatus.Analyzing}`,
-      [ids, analysis, at, IngestErrors.analysisFailed, IngestErrors.allFailed, IngestErrors.someFailed('{n}'),
-        IngestErrors.complete],
-    );
+    const outcome = param(analysis);
+    const ended = param(at);
+    const { text, values } = sql`
+      UPDATE ingest_jobs SET
+        status = CASE
+          WHEN ${outcome} = 'failed' THEN ${raw(JobStatus.Failed)}
+          WHEN total_files > 0 AND failed_files >= total_files THEN ${raw(JobStatus.Failed)}
+          WHEN failed_files > 0 THEN ${raw(JobStatus.PartiallyComplete)}
+          ELSE ${raw(JobStatus.Complete)} END,
+        status_message = CASE
+          WHEN ${outcome} = 'failed' THEN ${IngestErrors.analysisFailed}
+          WHEN total_files > 0 AND failed_files >= total_files THEN ${IngestErrors.allFailed}
+          WHEN failed_files > 0 THEN replace(${IngestErrors.someFailed('{n}')}, '{n}', failed_files::text)
+          ELSE ${IngestErrors.complete} END,
+        end_time = ${ended}, updated_at = ${ended}
+      WHERE id = ANY(${ids}::bigint[]) AND status = ${raw(JobStatus.Analyzing)}`.toQuery();
+    await this.db.query(text, values);
   }
 }

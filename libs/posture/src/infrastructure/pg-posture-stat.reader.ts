@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { applyListFilters, applyListQuery, Database, type ListQuery } from '@app/platform';
+import {
+  applyListFilters, applyListQuery, Database, dateOf, optionalDate, type ListQuery, type Row,
+} from '@app/platform';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { CreatedWindow } from '../domain/created-window.js';
 import type { PostureStat } from '../domain/posture-stat.js';
 import { POSTURE_STAT_LIST } from '../application/list-specs.js';
 import { PostureStatReader, type PostureStatPage } from '../application/ports.js';
-
-type Row = Record<string, unknown>;
 
 const COLUMNS = [
   'x.id AS id', 'x.created_at AS created_at', 'x.updated_at AS updated_at', 'x.deleted_at AS deleted_at',
@@ -32,13 +32,14 @@ export class PgPostureStatReader extends PostureStatReader {
         .addSelect('min(x.created_at) OVER ()', 'earliest');
       const rows: Row[] = await applyListQuery(qb, POSTURE_STAT_LIST, query).getRawMany();
       if (rows.length > 0) {
-        return { items: rows.map(toPostureStat), count: Number(rows[0].total_count), earliest: date(rows[0].earliest) };
+        const [first] = rows;
+        return { items: rows.map(toPostureStat), count: Number(first.total_count), earliest: dateOf(first.earliest) };
       }
       // limit is never 0, so an empty first page means nothing matches.
       if (query.skip === 0) return { items: [], count: 0, earliest: null };
       const totals = matching(m, query, window).select('count(*)', 'total_count').addSelect('min(x.created_at)', 'earliest');
       const [row]: Row[] = await applyListFilters(totals, POSTURE_STAT_LIST, query).getRawMany();
-      return { items: [], count: Number(row.total_count), earliest: row.earliest === null ? null : date(row.earliest) };
+      return { items: [], count: Number(row.total_count), earliest: optionalDate(row.earliest) };
     }, { readOnly: true });
   }
 }
@@ -52,14 +53,12 @@ function matching(m: EntityManager, query: ListQuery, window: CreatedWindow): Se
   return qb;
 }
 
-const date = (value: unknown): Date => new Date(value as string | Date);
-
 function toPostureStat(row: Row): PostureStat {
   return {
     id: Number(row.id),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
-    deletedAt: row.deleted_at === null ? null : date(row.deleted_at),
+    createdAt: dateOf(row.created_at),
+    updatedAt: dateOf(row.updated_at),
+    deletedAt: optionalDate(row.deleted_at),
     domainSid: String(row.domain_sid),
     assetGroupTagId: Number(row.asset_group_tag_id),
     exposureIndex: Number(row.exposure_index),

@@ -1,5 +1,5 @@
 import { adcsSql, insertEdges, is, isNot, rules, tempTable } from './adcs-sql.js';
-import type { Sql, SqlStep, StepContext } from './step.js';
+import type { RunSql, SqlStep, StepContext } from './step.js';
 
 const ENROLL_RIGHTS = '{GenericAll|Enroll|AllExtendedRights}';
 
@@ -12,7 +12,7 @@ const ENROLL_RIGHTS = '{GenericAll|Enroll|AllExtendedRights}';
  * cycle) the one with the lowest node id keeps the edge.
  */
 function insertPrincipalEdges(
-  sql: Sql, context: StepContext, kind: string, within: 'domain' | 'member', select: string,
+  sql: RunSql, context: StepContext, kind: string, within: 'domain' | 'member', select: string,
 ): Promise<number> {
   const counts = (inner: string, outer: string, end: string) => within === 'domain'
     ? `EXISTS (SELECT 1 FROM pw_adcs_outer o WHERE o.p = ${inner} AND o.d = ${end} AND o.g = ${outer})`

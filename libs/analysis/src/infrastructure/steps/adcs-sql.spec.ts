@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { adcsSql, holds, is, numberIs } from './adcs-sql.js';
-import type { Sql } from './step.js';
+import type { RunSql } from './step.js';
 
 /** A fake connection: kind ids from their position in the requested list, every statement recorded. */
-function fakeSql(): { sql: Sql; statements: string[] } {
+function fakeSql(): { sql: RunSql; statements: string[] } {
   const statements: string[] = [];
-  const sql: Sql = async (text, params) => {
+  const sql: RunSql = async (text, params) => {
     statements.push(text);
     if (text.startsWith('SELECT id, name FROM kind')) {
       return (params![0] as string[]).map((name, index) => ({ id: index + 1, name }));

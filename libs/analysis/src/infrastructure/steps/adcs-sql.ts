@@ -1,4 +1,4 @@
-import { kindIds, type Sql, type StepContext } from './step.js';
+import { kindIds, type RunSql, type StepContext } from './step.js';
 
 /** Every kind name the ADCS statements refer to as `{Kind}`. */
 const ADCS_KINDS = [
@@ -15,7 +15,7 @@ const ADCS_KINDS = [
  * Runs ADCS statements written with `{Kind}` placeholders (replaced by the kind's id, so the planner sees
  * constants) and `{Kind|Kind}` (an `int2[]` literal of several kinds; always an array after `ANY(` or `&& `).
  */
-export async function adcsSql(sql: Sql): Promise<Sql> {
+export async function adcsSql(sql: RunSql): Promise<RunSql> {
   const ids = await kindIds(sql, ADCS_KINDS);
   const id = (name: string): number => {
     const value = ids.get(name);
@@ -30,7 +30,7 @@ export async function adcsSql(sql: Sql): Promise<Sql> {
 }
 
 /** A temporary table (dropped at commit) from `select`, indexed and analysed so later plans estimate it well. */
-export async function tempTable(sql: Sql, name: string, select: string, index: string): Promise<void> {
+export async function tempTable(sql: RunSql, name: string, select: string, index: string): Promise<void> {
   await sql(`DROP TABLE IF EXISTS ${name}`);
   await sql(`CREATE TEMP TABLE ${name} ON COMMIT DROP AS ${select}`);
   await sql(`CREATE INDEX ON ${name} (${index})`);
@@ -41,7 +41,7 @@ export async function tempTable(sql: Sql, name: string, select: string, index: s
  * Inserts the distinct (start_id, end_id) pairs `select` returns as edges of `kind` with the post-processing
  * properties; resolves to the number of edges created.
  */
-export async function insertEdges(sql: Sql, context: StepContext, kind: string, select: string): Promise<number> {
+export async function insertEdges(sql: RunSql, context: StepContext, kind: string, select: string): Promise<number> {
   const rows = await sql(`
     WITH pairs AS (${select}),
     inserted AS (

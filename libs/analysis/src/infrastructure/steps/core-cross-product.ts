@@ -1,15 +1,17 @@
+import { sql, type Sql } from '@app/platform';
+
 /**
  * Principals that hold two rights on a target once group membership is expanded (BloodHound's
  * `CalculateCrossProductNodeSets`), as a SELECT of (start_id = principal, end_id = target).
  *
  * `holders` is a SELECT of (target_id, side, principal) with side 1 or 2: who holds each right directly.
- * Membership (kinds in `members`, an int2[] parameter reference) is expanded transitively on both sides; a
+ * Membership (kinds in `members`, an int2[] expression) is expanded transitively on both sides; a
  * principal in both expansions qualifies. Only the outermost qualifying principals get an edge: one covered by a
  * qualifying group it is (transitively) a member of gets none (it reaches the target through that group), unless
  * it holds one of the rights itself. Membership cycles never hide both of their groups.
  */
-export function crossProduct(holders: string, members: string): string {
-  return `
+export function crossProduct(holders: Sql, members: Sql): Sql {
+  return sql`
     WITH RECURSIVE holders AS (${holders}),
     expanded (target_id, side, principal) AS (
       SELECT target_id, side, principal FROM holders

@@ -1,4 +1,5 @@
-import { kindIds, type SqlStep } from './step.js';
+import { param, sql } from '@app/platform';
+import { kindIds, runStatement, type SqlStep } from './step.js';
 
 /** SID endings of well-known groups that must carry the Group kind (`packages/go/analysis/ad/ad.go`). */
 const GROUP_SID_PATTERN = '(-527|-526|1-5-9|-512|-516|-518|-519|-544|-551)$';
@@ -6,16 +7,16 @@ const GROUP_SID_PATTERN = '(-527|-526|1-5-9|-512|-516|-518|-519|-544|-551)$';
 /** Step 1: a well-known group seen only as an ACE principal or a stub gets the Group kind. */
 export const fixWellKnownNodeTypes: SqlStep = {
   name: 'FixWellKnownNodeTypes',
-  async run(sql) {
-    const ids = await kindIds(sql, ['Group', 'ADLocalGroup']);
-    const [row] = await sql(
-      `WITH changed AS (
-         UPDATE node SET kind_ids = ARRAY(SELECT DISTINCT k FROM unnest(kind_ids || $1::int2) AS k ORDER BY k)
-         WHERE NOT kind_ids && ARRAY[$1::int2, $2::int2] AND (properties ->> 'objectid') ~ $3
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM changed`,
-      [ids.get('Group'), ids.get('ADLocalGroup'), GROUP_SID_PATTERN],
-    );
+  async run(query) {
+    const ids = await kindIds(query, ['Group', 'ADLocalGroup']);
+    const group = param(ids.get('Group'));
+    const [row] = await runStatement(query, sql`
+      WITH changed AS (
+        UPDATE node SET kind_ids = ARRAY(SELECT DISTINCT k FROM unnest(kind_ids || ${group}::int2) AS k ORDER BY k)
+        WHERE NOT kind_ids && ARRAY[${group}::int2, ${ids.get('ADLocalGroup')}::int2]
+          AND (properties ->> 'objectid') ~ ${GROUP_SID_PATTERN}
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM changed`);
     return Number(row.n);
   },
 };
@@ -26,9 +27,9 @@ export const fixWellKnownNodeTypes: SqlStep = {
  */
 export const runDomainAssociations: SqlStep = {
   name: 'RunDomainAssociations',
-  async run(sql) {
-    const ids = await kindIds(sql, ['Domain']);
-    const [row] = await sql(
+  async run(query) {
+    const ids = await kindIds(query, ['Domain']);
+    const [row] = await query(
       `WITH domains AS (
          SELECT DISTINCT ON (properties ->> 'objectid') properties ->> 'objectid' AS sid, properties ->> 'name' AS name
          FROM node WHERE kind_ids @> ARRAY[$1::int2] AND jsonb_typeof(properties -> 'name') = 'string'

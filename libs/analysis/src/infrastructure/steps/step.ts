@@ -1,10 +1,18 @@
+import type { Row, Sql } from '@app/platform';
+
 /** Runs one SQL statement in the post-processing transaction; resolves to its rows. */
-export type Sql = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+export type RunSql = (text: string, params?: unknown[]) => Promise<Row[]>;
+
+/** Runs a statement built with the `sql` template. */
+export function runStatement(query: RunSql, statement: Sql): Promise<Row[]> {
+  const { text, values } = statement.toQuery();
+  return query(text, values);
+}
 
 /** One post-processing step: set-based SQL over `node`/`edge`; resolves to the rows it created or changed. */
 export interface SqlStep {
   name: string;
-  run(sql: Sql, context: StepContext): Promise<number>;
+  run(sql: RunSql, context: StepContext): Promise<number>;
 }
 
 export interface StepContext {
@@ -16,7 +24,7 @@ export interface StepContext {
  * Ids of the named kinds, creating missing ones (kind rows are shared with the graph adapter, which reads names
  * it does not know from the table).
  */
-export async function kindIds(sql: Sql, names: readonly string[]): Promise<Map<string, number>> {
+export async function kindIds(sql: RunSql, names: readonly string[]): Promise<Map<string, number>> {
   await sql(`INSERT INTO kind (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [names]);
   const rows = await sql(`SELECT id, name FROM kind WHERE name = ANY($1::text[])`, [names]);
   return new Map(rows.map((r) => [r.name as string, Number(r.id)]));

@@ -1,7 +1,6 @@
+import type { Row } from '@app/platform';
 import type { GraphEdge, GraphNode, ResultValue } from '../../domain/graph.js';
 import type { OutputColumn } from './projection.js';
-
-type Row = Record<string, unknown>;
 
 /** The node and edge ids a statement's rows refer to (bare elements, paths, lists), to fetch in one go each. */
 export function referencedIds(rows: Row[], outputs: OutputColumn[]): { nodeIds: string[]; edgeIds: string[] } {

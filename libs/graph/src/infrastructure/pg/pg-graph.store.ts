@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@app/platform';
+import { Database, param, raw, sql, type Sql, type SqlParam } from '@app/platform';
 import { GraphStore, type Expansion } from '../../application/ports.js';
 import type {
   BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
@@ -7,6 +7,7 @@ import type {
 import { PgBatchWriter } from './pg-batch-writer.js';
 import { toGraphEdges, toGraphNodes, type EdgeRow, type NodeRow } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
+import { addMembers, removeMembers } from './pg-kind-members.js';
 
 /** The one graph this service keeps (`graph` row 1); objectid look-ups name it so they use the unique index. */
 const GRAPH_ID = 1;
@@ -54,44 +55,18 @@ const UPSERT_EDGES = `
 const STRIP_EDGE_NULLS = `
   UPDATE edge SET properties = properties - ${NULL_KEYS('properties')}
   WHERE id = ANY($1::bigint[]) AND ${HAS_NULL('properties')}`;
-// Kind membership ($1 member ids, $2 kind id, $3 system tag or null). `system_tags` is space-separated text: its
-// tokens are the non-empty pieces; a written value is the tokens joined by single spaces, and removing the last
-// token removes the property. Only nodes that lose the kind lose the tag.
-const TAGS = `array_remove(string_to_array(coalesce(properties ->> 'system_tags', ''), ' '), '')`;
-const HOLDS_TAG = `coalesce($3::text = ANY(${TAGS}), false)`;
-const REMOVE_MEMBERS = `
-  WITH changed AS (
-    UPDATE node SET kind_ids = array_remove(kind_ids, $2::int2), properties = CASE
-      WHEN NOT ${HOLDS_TAG} THEN properties
-      WHEN ${TAGS} <@ ARRAY[$3::text] THEN properties - 'system_tags'
-      ELSE properties || jsonb_build_object('system_tags', array_to_string(array_remove(${TAGS}, $3::text), ' ')) END
-    WHERE graph_id = ${GRAPH_ID} AND kind_ids @> ARRAY[$2::int2] AND id <> ALL($1::bigint[])
-    RETURNING 1)
-  SELECT count(*)::int AS n FROM changed`;
-// The members to change are locked first, so `gains` (the kind before the update) is the committed state.
-const ADD_MEMBERS = `
-  WITH target AS (
-    SELECT id, NOT kind_ids @> ARRAY[$2::int2] AS gains FROM node
-    WHERE id = ANY($1::bigint[]) AND (NOT kind_ids @> ARRAY[$2::int2] OR ($3::text IS NOT NULL AND NOT ${HOLDS_TAG}))
-    FOR UPDATE
-  ), changed AS (
-    UPDATE node SET kind_ids = ARRAY(SELECT DISTINCT k FROM unnest(kind_ids || $2::int2) AS k ORDER BY k),
-      properties = CASE WHEN $3::text IS NULL OR ${HOLDS_TAG} THEN properties
-        ELSE properties || jsonb_build_object('system_tags', array_to_string(${TAGS} || $3::text, ' ')) END
-    FROM target WHERE node.id = target.id
-    RETURNING target.gains)
-  SELECT count(*) FILTER (WHERE gains)::int AS n FROM changed`;
 const NODE_COLUMNS = 'n.id, n.kind_ids, n.properties';
 const EDGE_COLUMNS = 'e.id, e.start_id, e.end_id, e.kind_id, e.properties';
 
-/** Which edges one expansion step reads, and which end of each is "the other" node, per direction. */
-const EXPANSION: Record<Direction, { edges: string; others: string }> = {
-  outbound: { edges: 'e.start_id = ANY($1::bigint[])', others: 'SELECT end_id FROM hits' },
-  inbound: { edges: 'e.end_id = ANY($1::bigint[])', others: 'SELECT start_id FROM hits' },
-  both: {
-    edges: '(e.start_id = ANY($1::bigint[]) OR e.end_id = ANY($1::bigint[]))',
-    others: 'SELECT end_id FROM hits WHERE start_id = ANY($1::bigint[]) UNION SELECT start_id FROM hits WHERE end_id = ANY($1::bigint[])',
-  },
+/** Which edges one expansion step from `seeds` reads, and which end of each is "the other" node, per direction. */
+const EXPANSION: Record<Direction, (seeds: SqlParam) => { edges: Sql; others: Sql }> = {
+  outbound: (seeds) => ({ edges: sql`e.start_id = ANY(${seeds}::bigint[])`, others: sql`SELECT end_id FROM hits` }),
+  inbound: (seeds) => ({ edges: sql`e.end_id = ANY(${seeds}::bigint[])`, others: sql`SELECT start_id FROM hits` }),
+  both: (seeds) => ({
+    edges: sql`(e.start_id = ANY(${seeds}::bigint[]) OR e.end_id = ANY(${seeds}::bigint[]))`,
+    others: sql`SELECT end_id FROM hits WHERE start_id = ANY(${seeds}::bigint[])
+      UNION SELECT start_id FROM hits WHERE end_id = ANY(${seeds}::bigint[])`,
+  }),
 };
 
 /** A well-formed bigint id: anything else names no row (and must not reach a ::bigint cast). */
@@ -218,10 +193,12 @@ export class PgGraphStore extends GraphStore {
 
   async replaceKindMembers(kind: string, nodeIds: string[], systemTag?: string): Promise<{ added: number; removed: number }> {
     const kindId = (await this.kinds.idsFor([kind], { create: true })).get(kind)!;
-    const values = [rowIds(nodeIds), kindId, systemTag ?? null];
+    const change = { members: rowIds(nodeIds), kindId: param(kindId), tag: param(systemTag ?? null) };
     return this.database.transaction(async (manager) => {
-      const [{ n: removed }] = await manager.query(REMOVE_MEMBERS, values);
-      const [{ n: added }] = await manager.query(ADD_MEMBERS, values);
+      const remove = removeMembers(change).toQuery();
+      const [{ n: removed }] = await manager.query(remove.text, remove.values);
+      const add = addMembers(change).toQuery();
+      const [{ n: added }] = await manager.query(add.text, add.values);
       return { added, removed };
     });
   }
@@ -248,11 +225,11 @@ export class PgGraphStore extends GraphStore {
   async nodeByObjectId(objectid: string, kind?: string): Promise<GraphNode | undefined> {
     const kindId = kind === undefined ? null : (await this.kinds.idsFor([kind], { create: false })).get(kind);
     if (kindId === undefined) return undefined;
-    const [node] = await this.nodes(
-      `SELECT ${NODE_COLUMNS} FROM node n
-       WHERE n.graph_id = ${GRAPH_ID} AND n.properties ->> 'objectid' = $1 AND ($2::int2 IS NULL OR n.kind_ids @> ARRAY[$2::int2])`,
-      [objectid, kindId],
-    );
+    const kindParam = param(kindId);
+    const { text, values } = sql`SELECT ${raw(NODE_COLUMNS)} FROM node n
+      WHERE n.graph_id = ${raw(GRAPH_ID)} AND n.properties ->> 'objectid' = ${objectid}
+        AND (${kindParam}::int2 IS NULL OR n.kind_ids @> ARRAY[${kindParam}::int2])`.toQuery();
+    const [node] = await this.nodes(text, values);
     return node;
   }
 
@@ -277,17 +254,18 @@ export class PgGraphStore extends GraphStore {
     const filtered = edgeKinds !== undefined && edgeKinds.length > 0;
     const kindIds = filtered ? [...(await this.kinds.idsFor(edgeKinds, { create: false })).values()] : [];
     if (seeds.length === 0 || (filtered && kindIds.length === 0)) return { edges: [], nodes: [] };
-    const { edges, others } = EXPANSION[direction];
+    const { edges, others } = EXPANSION[direction](param(seeds));
+    const ofKinds = filtered ? sql`AND e.kind_id = ANY(${kindIds}::int2[])` : raw('');
+    const { text, values } = sql`
+      WITH hits AS (
+        SELECT ${raw(EDGE_COLUMNS)} FROM edge e WHERE ${edges} ${ofKinds}
+      )
+      SELECT 'edge' AS type, id, start_id, end_id, kind_id, NULL::int2[] AS kind_ids, properties FROM hits
+      UNION ALL
+      SELECT 'node', n.id, NULL, NULL, NULL, n.kind_ids, n.properties FROM node n WHERE n.id IN (${others})
+      ORDER BY type, id`.toQuery();
     const rows = await this.database.query<(NodeRow & EdgeRow) & { type: 'edge' | 'node' }>(
-      `WITH hits AS (
-         SELECT ${EDGE_COLUMNS} FROM edge e WHERE ${edges} ${filtered ? 'AND e.kind_id = ANY($2::int2[])' : ''}
-       )
-       SELECT 'edge' AS type, id, start_id, end_id, kind_id, NULL::int2[] AS kind_ids, properties FROM hits
-       UNION ALL
-       SELECT 'node', n.id, NULL, NULL, NULL, n.kind_ids, n.properties FROM node n WHERE n.id IN (${others})
-       ORDER BY type, id`,
-      filtered ? [seeds, kindIds] : [seeds],
-      { readOnly: true },
+      text, values, { readOnly: true },
     );
     return {
       edges: await toGraphEdges(this.kinds, rows.filter((row) => row.type === 'edge')),

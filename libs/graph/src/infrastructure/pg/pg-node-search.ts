@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@app/platform';
+import { Database, param, sql, type Sql } from '@app/platform';
 import { NodeSearch, type NodeSearchRequest } from '../../application/ports.js';
 import type { GraphNode, Properties } from '../../domain/graph.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
@@ -12,20 +12,27 @@ interface SearchRow { id: string; kind_ids: number[]; properties: Properties }
 // One statement: the contains test (ILIKE, served by the trigram indexes on name and objectid) finds every hit,
 // exact hits rank first in id order, then the rest by display name in byte order (COLLATE "C"), as the
 // reference sorts. Local groups that are not also Groups are left out, like the reference's search filter.
-const SEARCH = `
-  SELECT n.id, n.kind_ids, n.properties
-  FROM node n
-  WHERE n.graph_id = 1
-    AND n.kind_ids && $1::int2[]
-    AND ((n.properties ->> 'name') ILIKE $3 OR (n.properties ->> 'objectid') ILIKE $3)
-    AND NOT (coalesce(n.kind_ids @> ARRAY[$4::int2], false) AND NOT coalesce(n.kind_ids @> ARRAY[$5::int2], false))
-  ORDER BY
-    (upper(n.properties ->> 'name') = upper($2) OR upper(n.properties ->> 'objectid') = upper($2)) IS NOT TRUE,
-    CASE WHEN upper(n.properties ->> 'name') = upper($2) OR upper(n.properties ->> 'objectid') = upper($2) THEN NULL
-      ELSE coalesce(n.properties ->> 'name', n.properties ->> 'displayname', n.properties ->> 'objectid') END COLLATE "C"
-      NULLS FIRST,
-    n.id
-  OFFSET $6 LIMIT $7`;
+function searchStatement(request: NodeSearchRequest, kindIds: number[], ids: Map<string, number>): Sql {
+  const text = param(request.text);
+  const pattern = param(containsPattern(request.text));
+  const exact = sql`upper(n.properties ->> 'name') = upper(${text})
+    OR upper(n.properties ->> 'objectid') = upper(${text})`;
+  return sql`
+    SELECT n.id, n.kind_ids, n.properties
+    FROM node n
+    WHERE n.graph_id = 1
+      AND n.kind_ids && ${kindIds}::int2[]
+      AND ((n.properties ->> 'name') ILIKE ${pattern} OR (n.properties ->> 'objectid') ILIKE ${pattern})
+      AND NOT (coalesce(n.kind_ids @> ARRAY[${ids.get('ADLocalGroup') ?? null}::int2], false)
+               AND NOT coalesce(n.kind_ids @> ARRAY[${ids.get('Group') ?? null}::int2], false))
+    ORDER BY
+      (${exact}) IS NOT TRUE,
+      CASE WHEN ${exact} THEN NULL
+        ELSE coalesce(n.properties ->> 'name', n.properties ->> 'displayname', n.properties ->> 'objectid')
+        END COLLATE "C" NULLS FIRST,
+      n.id
+    OFFSET ${request.skip} LIMIT ${request.limit}`;
+}
 
 /** `%`, `_` and the escape character itself match literally inside the contains pattern. */
 function containsPattern(text: string): string {
@@ -44,14 +51,8 @@ export class PgNodeSearch extends NodeSearch {
     const ids = await this.kinds.idsFor([...wanted, 'ADLocalGroup', 'Group'], { create: false });
     const kindIds = wanted.map((kind) => ids.get(kind)).filter((id) => id !== undefined);
     if (kindIds.length === 0 || request.limit <= 0) return [];
-    const rows = await this.database.query<SearchRow>(
-      SEARCH,
-      [
-        kindIds, request.text, containsPattern(request.text), ids.get('ADLocalGroup') ?? null, ids.get('Group') ?? null,
-        request.skip, request.limit,
-      ],
-      { readOnly: true },
-    );
+    const { text, values } = searchStatement(request, kindIds, ids).toQuery();
+    const rows = await this.database.query<SearchRow>(text, values, { readOnly: true });
     const distinct = [...new Set(rows.flatMap((row) => row.kind_ids))];
     const names = await this.kinds.namesOf(distinct);
     const nameById = new Map(distinct.map((id, i) => [id, names[i]]));

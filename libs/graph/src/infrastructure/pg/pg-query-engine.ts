@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ApiError, Database, pgErrorCode } from '@app/platform';
+import { ApiError, Database, pgErrorCode, type Row } from '@app/platform';
 import { GraphErrors } from '../../application/graph-errors.js';
 import { GraphQueryEngine, type PathRequest, type QueryLimits } from '../../application/ports.js';
 import type { CypherQuery } from '../../cypher/ast.js';
@@ -56,7 +56,7 @@ export class PgQueryEngine extends GraphQueryEngine {
     const found: FoundPath[][] = [];
     for (const step of translation.steps) found.push(await this.pathfinder.run(step, manager));
     const { text, values } = translation.statement(found);
-    const rows: Record<string, unknown>[] = await manager.query(text, values);
+    const rows: Row[] = await manager.query(text, values);
     // A step that stopped at its path limit left paths unfound. Unless each path is one row and the limit was the
     // query's own LIMIT, filters, ORDER BY or aggregates after it would answer from a partial set: refuse instead.
     const capped = translation.steps.find((step, index) => found[index].length >= step.limit);
