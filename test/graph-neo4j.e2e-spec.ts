@@ -8,9 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { graphConfigSlice } from '@app/graph';
-import * as graphTesting from '@app/graph/testing';
 import {
-  expandShortcuts, graphStoreContract, Neo4jConnection, Neo4jGraphStore, Neo4jNodeSearch, Neo4jQueryEngine,
+  expandShortcuts, graphQueryContract, graphStoreContract, Neo4jConnection, Neo4jGraphStore, Neo4jNodeSearch, Neo4jQueryEngine,
   parseCypher, PREBUILT_QUERIES, seedGraph,
 } from '@app/graph/testing';
 
@@ -31,10 +30,6 @@ async function neo4jAdapters() {
   };
 }
 
-type QueryContract = (name: string, make: () => Promise<Awaited<ReturnType<typeof neo4jAdapters>>>) => void;
-/** Written by the translator's work; looked up by name so this file runs before and after it lands. */
-const graphQueryContract = (graphTesting as Record<string, unknown>).graphQueryContract as QueryContract | undefined;
-
 if (!NEO4J_URL) {
   describe.skip('Neo4j contract (set NEO4J_URL to run)', () => {
     it('runs the graph store and graph query contracts against Neo4j', () => undefined);
@@ -42,13 +37,7 @@ if (!NEO4J_URL) {
 } else {
   graphStoreContract('Neo4jGraphStore', neo4jAdapters);
 
-  if (graphQueryContract) {
-    graphQueryContract('Neo4jQueryEngine', neo4jAdapters);
-  } else {
-    describe.skip('Neo4j query contract (graphQueryContract is not in @app/graph/testing yet)', () => {
-      it('runs the graph query contract against Neo4j', () => undefined);
-    });
-  }
+  graphQueryContract('Neo4jQueryEngine', neo4jAdapters);
 
   describe('Neo4j adapters on Neo4j', () => {
     let neo4j: Awaited<ReturnType<typeof neo4jAdapters>>;

@@ -1,4 +1,4 @@
 export { AssetGroupsModule } from './asset-groups.module.js';
-export { TagEvaluation, type EvaluationReport, type SelectorOutcome, type TagOutcome } from './application/tag-evaluation.js';
+export { TagEvaluation } from './application/tag-evaluation.js';
 export { AssetGroupsSchema1732240000400 } from './infrastructure/migrations/1732240000400-asset-groups-schema.js';
 export { TIER_ZERO_TAG_ID } from './domain/tag.js';

@@ -1,6 +1,6 @@
 export { CollectionModule } from './collection.module.js';
 export { collectionConfigSlice } from './collection-config.js';
-export { JobIngestLog, JobStore } from './application/ports.js';
+export { JobIngestLog } from './application/ports.js';
 export { Scheduler } from './application/scheduler.js';
-export { JobStatus, parseJobStatus, type JobStatusValue } from './domain/job-status.js';
+export { JobStatus, type JobStatusValue } from './domain/job-status.js';
 export { CollectionSchema1732240000600 } from './infrastructure/migrations/1732240000600-collection-schema.js';

@@ -1,8 +1,7 @@
 export { IngestModule } from './ingest.module.js';
 export { IngestConfig, ingestConfigSlice } from './ingest-config.js';
-export { FileIngestor, type FileResult, type IngestProgress, type IngestSource } from './application/file-ingestor.js';
+export { FileIngestor, type FileResult } from './application/file-ingestor.js';
 export { LocalFiles } from './application/local-files.js';
-export { IngestWork, type DrainReport } from './application/ingest-work.js';
+export { type DrainReport, IngestWork } from './application/ingest-work.js';
 export { IngestErrors } from './application/ingest-errors.js';
-export * from './domain/collector-types.js';
 export { IngestSchema1732240000700 } from './infrastructure/migrations/1732240000700-ingest-schema.js';

@@ -2,26 +2,25 @@
  * Test fakes, fixtures and contract suites of the graph library, and the internals e2e suites drive directly
  * (tests only; never part of the service).
  */
-export * from './in-memory-graph.store.js';
-export * from './graph-fixture.js';
-export * from './graph-store.contract.js';
-export * from './graph-query.contract.js';
-export * from './prebuilt-queries.js';
+export { InMemoryGraphStore } from './in-memory-graph.store.js';
+export { type GraphSpec, seedGraph } from './graph-fixture.js';
+export { graphStoreContract } from './graph-store.contract.js';
+export { graphQueryContract, QUERY_GRAPH, rowsOf, runCypher, sortedRowsOf } from './graph-query.contract.js';
+export { PREBUILT_QUERIES, REJECTED_QUERIES } from './prebuilt-queries.js';
 export { edges, node } from '../application/compositions/testing/composition-harness.js';
 export {
-  AUTHENTICATED_USERS, CHAIN, CORP, NT_AUTH, PKI_NODES, corpPki, template,
+  AUTHENTICATED_USERS, CHAIN, CORP, corpPki, NT_AUTH, PKI_NODES, template,
 } from '../application/compositions/testing/pki-fixture.js';
-
 export { EdgeCompositions } from '../application/compositions/edge-compositions.js';
 export { PathfindingErrors } from '../application/pathfinding-rules.js';
 export { checkQuery } from '../cypher/check.js';
 export { parseCypher } from '../cypher/parser.js';
 export { expandShortcuts } from '../cypher/shortcuts.js';
 export { QUERY_NOT_EVALUATED, TranslationErrors } from '../cypher/sql/errors.js';
-export type { FoundPath, PathfindingStep } from '../cypher/sql/pathfinding-step.js';
+export { type FoundPath, type PathfindingStep } from '../cypher/sql/pathfinding-step.js';
 export { CANDIDATE_CAP, SqlFrontierSource } from '../infrastructure/pg/pg-bfs-frontier.js';
-export { searchPaths, type PathSemantics, type SearchPlan } from '../infrastructure/pg/pg-bfs-search.js';
-export type { Step } from '../infrastructure/pg/pg-bfs-side.js';
+export { type PathSemantics, searchPaths, type SearchPlan } from '../infrastructure/pg/pg-bfs-search.js';
+export { type Step } from '../infrastructure/pg/pg-bfs-side.js';
 export { PgGraphStore } from '../infrastructure/pg/pg-graph.store.js';
 export { KIND_NAME_TOO_LONG, PgKindRegistry, UNKNOWN_KIND_ID } from '../infrastructure/pg/pg-kind-registry.js';
 export { PgPathfinder } from '../infrastructure/pg/pg-pathfinder.js';
