@@ -1,6 +1,6 @@
 import { defineConfigSlice } from '@app/platform';
 
-/** Ingest limits and pacing (README "Ingest"): every cap answers 413/400 with a clear message. */
+/** Ingest limits and pacing (README "Ingest and analysis"): every cap answers 413/400 with a clear message. */
 export class IngestConfig {
   /** Largest upload body in bytes (INGEST_MAX_UPLOAD_BYTES); 413 above. */
   readonly maxUploadBytes: number;

@@ -82,7 +82,7 @@ const BEFORE = {
     'WriteGPLink', 'SyncLAPSPassword', 'DCSync', 'ManageCertificates', 'ManageCA', 'Enroll', 'WritePKIEnrollmentFlag',
     'WritePKINameFlag', 'WriteOwnerLimitedRights', 'OwnsLimitedRights',
   ],
-  /** ingest's ACL_RIGHTS (libs/ingest/src/domain/sharphound/aces.ts) */
+  /** ACE_RIGHT_EDGE_KINDS (was ingest's ACL_RIGHTS in libs/ingest/src/domain/sharphound/aces.ts) */
   aclRights: [
     'AllExtendedRights', 'ForceChangePassword', 'AddMember', 'AddAllowedToAct', 'GenericAll', 'WriteDacl',
     'WriteOwner', 'GenericWrite', 'ReadLAPSPassword', 'ReadGMSAPassword', 'Owns', 'AddSelf', 'WriteSPN',
@@ -90,7 +90,7 @@ const BEFORE = {
     'WriteGPLink', 'SyncLAPSPassword', 'DCSync', 'ManageCertificates', 'ManageCA', 'Enroll', 'WritePKIEnrollmentFlag',
     'WritePKINameFlag',
   ],
-  /** analysis's POST_PROCESSED_KINDS (libs/analysis/src/infrastructure/steps/step.ts) */
+  /** POST_PROCESSED_EDGE_KINDS (was analysis's POST_PROCESSED_KINDS in analysis's infrastructure/steps/step.ts) */
   postProcessed: [
     'DCSync', 'SyncLAPSPassword', 'AdminTo', 'CanPSRemote', 'ExecuteDCOM', 'CanRDP', 'TrustedForNTAuth',
     'IssuedSignedBy', 'EnterpriseCAFor', 'ExtendedByPolicy', 'EnrollOnBehalfOf', 'GoldenCert', 'ADCSESC1', 'ADCSESC3',
