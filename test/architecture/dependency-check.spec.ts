@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DependencyCheck, formatBreach, globToRegExp, type DependencyRule } from './dependency-check.js';
-import { exportsOf, importsOf } from './import-scan.js';
+import { exportsOf, importsOf, namesReadWhole } from './import-scan.js';
 
 describe('importsOf', () => {
   it('finds every kind of module reference with its line and the names it takes', () => {
@@ -60,6 +60,32 @@ describe('exportsOf', () => {
     expect([...facts.declared].sort()).toEqual(['C', 'E', 'I', 'T', 'default', 'f', 'local', 'one', 'two']);
     expect([...facts.forwarded]).toEqual([['renamed', ['./source.js', 'imported']], ['near', ['./far.js', 'far']]]);
     expect(facts.starFrom).toEqual(['./all.js']);
+  });
+
+  it('gives the line of each export', () => {
+    const text = ['export const one = 1;', 'export {', '  far,', '  near as close,', "} from './far.js';"].join('\n');
+    expect([...exportsOf('index.ts', text).lines]).toEqual([['one', 1], ['far', 3], ['close', 4]]);
+  });
+});
+
+describe('namesReadWhole', () => {
+  it('reads the members a namespace is used for and the names a dynamic import destructures', () => {
+    const text = [
+      "import * as a from '@app/a';",
+      "import * as b from '@app/b';",
+      "import '@app/c';",
+      'const x: a.Thing = a.make();',
+      'use(b);',
+      'const { One, Two: two } = await import(`${dist}/libs/d/src/index.js`);',
+      'const whole = await import(`${dist}/libs/e/src/index.js`);',
+    ].join('\n');
+    expect([...namesReadWhole('f.ts', text)]).toEqual([
+      ['@app/a', ['Thing', 'make']],
+      ['@app/b', 'all'],
+      ['@app/c', 'all'],
+      ['${dist}/libs/d/src/index.js', ['One', 'Two']],
+      ['${dist}/libs/e/src/index.js', 'all'],
+    ]);
   });
 });
 
@@ -122,6 +148,13 @@ const BASE: Record<string, string> = {
 function breaches(files: Record<string, string>): string[] {
   const check = new DependencyCheck(new Map(Object.entries({ ...BASE, ...files })), RULE);
   return check.run().filter((b) => b.line > 0).map(formatBreach);
+}
+
+/** The unused-export breaches of the example files plus `files`, with every entry held lean. */
+function unusedExports(files: Record<string, string>): string[] {
+  const lean = { ...RULE, leanEntries: ['libs/*/src/index.ts', 'libs/*/src/testing/index.ts'] };
+  const check = new DependencyCheck(new Map(Object.entries({ ...BASE, ...files })), lean);
+  return check.run().filter((b) => b.exports).map(formatBreach);
 }
 
 describe('DependencyCheck', () => {
@@ -223,5 +256,36 @@ describe('DependencyCheck', () => {
     expect(gone.run().map(formatBreach)).toContain(
       'libs/platform/src/x.ts:0 imports - (a pure platform file of the rule matches no file)',
     );
+  });
+
+  it('reports each name a lean entry exports that nothing outside its library imports through it', () => {
+    expect(unusedExports({
+      'libs/a/src/application/own.spec.ts': "import { FAKE } from '@app/a/testing';",
+      'libs/a/src/infrastructure/own.ts': "import { Service } from '../application/service.js';",
+    })).toEqual([
+      'libs/a/src/index.ts:1 exports Thing, which nothing outside the library imports',
+      'libs/a/src/index.ts:2 exports Service, which nothing outside the library imports',
+      'libs/a/src/testing/index.ts:1 exports FAKE, which nothing outside the library imports',
+      'libs/b/src/index.ts:1 exports B, which nothing outside the library imports',
+      'libs/platform/src/index.ts:1 exports PURE, which nothing outside the library imports',
+      'libs/platform/src/index.ts:2 exports Framework, which nothing outside the library imports',
+    ]);
+  });
+
+  it('counts names taken by another library, test/, a namespace\'s members and a bench\'s build-output import', () => {
+    expect(unusedExports({
+      'libs/b/src/application/uses.ts': [
+        "import { Service } from '@app/a';",
+        "import * as platform from '@app/platform';",
+        'export const pure: platform.Framework = platform.PURE;',
+      ].join('\n'),
+      'test/suite.e2e-spec.ts': "import { FAKE } from '@app/a/testing';\nexport { B } from '@app/b';",
+      'bench/run.mjs': 'const { Thing } = await import(`${dist}/libs/a/src/index.js`);',
+    })).toEqual([]);
+  });
+
+  it('counts a namespace used as a value as taking every name', () => {
+    expect(unusedExports({ 'libs/b/src/application/whole.ts': "import * as a from '@app/a';\nexport const all = [a];" })
+      .filter((b) => b.startsWith('libs/a/src/index.ts'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Checks module references against a dependency rule given as data (see dependency-rule.spec.ts for the rule of
 // this repository). Works on an in-memory map of repository paths to source text, so it is testable on examples.
 import { posix } from 'node:path';
-import { exportsOf, importsOf, type ImportLine } from './import-scan.js';
+import { exportsOf, importsOf, namesReadWhole, type ImportLine } from './import-scan.js';
 
 /** What files of one layer may import. */
 export interface LayerRule {
@@ -47,17 +47,26 @@ export interface DependencyRule {
   /** The layer whose rule spec files follow, wherever they are: they are test code that nothing imports. */
   specLayer: string;
   pathAllowances: readonly PathAllowance[];
+  /**
+   * Entry files (`@app/<lib>`, `@app/<lib>/testing`) that export only names some file outside their library imports
+   * through them, or through their build output (`${dist}/libs/<lib>/src/index.js`).
+   */
+  leanEntries?: readonly string[];
 }
 
 export interface Breach {
   file: string;
   line: number;
+  /** What the line imports, or (with `exports`) the name an entry exports. */
   imports: string;
   rule: string;
+  exports?: true;
 }
 
 export function formatBreach(b: Breach): string {
-  return `${b.file}:${b.line} imports ${b.imports} (${b.rule})`;
+  return b.exports
+    ? `${b.file}:${b.line} exports ${b.imports}, ${b.rule}`
+    : `${b.file}:${b.line} imports ${b.imports} (${b.rule})`;
 }
 
 /** A glob over repository paths: `*` within a path segment, `**` across segments, `{a,b}` alternatives. */
@@ -118,6 +127,7 @@ export class DependencyCheck {
     for (const file of [...this.files.keys()].sort()) this.checkFile(file);
     this.checkPurePlatform();
     this.checkCycles();
+    this.checkEntryExports();
     this.checkRuleIsCurrent();
     return this.breaches.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   }
@@ -134,8 +144,8 @@ export class DependencyCheck {
 
   /** The repository path a relative or `@app/` specifier names (`${dist}/x` is the build output `dist/x`). */
   resolve(from: string, specifier: string): string | undefined {
-    const app = /^@app\/([^/]+)(\/.*)?$/.exec(specifier);
-    if (app) return app[2] ? undefined : `libs/${app[1]}/src/index.ts`;
+    const app = /^@app\/([^/]+)(\/testing)?$/.exec(specifier);
+    if (app) return `libs/${app[1]}/src${app[2] ?? ''}/index.ts`;
     if (specifier.startsWith('${dist}/')) return `dist/${specifier.slice('${dist}/'.length)}`;
     if (!specifier.startsWith('.')) return undefined;
     const path = posix.normalize(posix.join(posix.dirname(from), specifier));
@@ -267,6 +277,34 @@ export class DependencyCheck {
     for (const pure of this.rule.purePlatform) {
       const re = globToRegExp(pure);
       if (!paths.some((p) => re.test(p))) this.breach(pure, 0, '-', 'a pure platform file of the rule matches no file');
+    }
+  }
+
+  /** Every name a lean entry exports is imported through it by some file outside its library. */
+  private checkEntryExports(): void {
+    const isLean = matcher(this.rule.leanEntries ?? []);
+    const read = new Map<string, Set<string> | 'all'>();
+    for (const file of [...this.files.keys()].sort()) {
+      for (const ref of this.imports(file)) {
+        const path = this.resolve(file, ref.specifier)?.replace(/^dist\/(.*)\.js$/, '$1.ts');
+        if (!path || !isLean(path) || unitOf(path) === unitOf(file)) continue;
+        const names = ref.names === 'all' ? namesReadWhole(file, this.files.get(file)!).get(ref.specifier) : ref.names;
+        const had = read.get(path) ?? new Set<string>();
+        read.set(path, !names || names === 'all' || had === 'all' ? 'all' : new Set([...had, ...names]));
+      }
+    }
+    for (const entry of [...this.files.keys()].filter(isLean).sort()) {
+      const used = read.get(entry) ?? new Set<string>();
+      if (used === 'all') continue;
+      const lines = exportsOf(entry, this.files.get(entry)!).lines;
+      for (const name of this.exportsOfFile(entry).keys()) {
+        if (!used.has(name)) {
+          this.breaches.push({
+            file: entry, line: lines.get(name) ?? 1, imports: name, rule: 'which nothing outside the library imports',
+            exports: true,
+          });
+        }
+      }
     }
   }
 

@@ -107,6 +107,7 @@ const RULE: DependencyRule = {
   forbiddenNames: { '@nestjs/common': /Exception$|^HttpStatus$/ },
   specLayer: 'testing',
   pathAllowances: PATH_ALLOWANCES,
+  leanEntries: ['libs/*/src/index.ts', 'libs/*/src/testing/index.ts'],
 };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

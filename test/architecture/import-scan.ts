@@ -18,6 +18,8 @@ export interface ExportFacts {
   forwarded: ReadonlyMap<string, readonly [string, string]>;
   /** specifiers of `export * from` */
   starFrom: readonly string[];
+  /** exported name → line of its export (names of `export *` have none) */
+  lines: ReadonlyMap<string, number>;
 }
 
 function parse(fileName: string, text: string): ts.SourceFile {
@@ -84,6 +86,8 @@ export function exportsOf(fileName: string, text: string): ExportFacts {
   const declared: string[] = [];
   const forwarded = new Map<string, readonly [string, string]>();
   const starFrom: string[] = [];
+  const lines = new Map<string, number>();
+  const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   // A local `export { x }` of an imported x passes the import on.
   const importedAs = new Map<string, readonly [string, string]>();
   for (const statement of source.statements) {
@@ -105,25 +109,79 @@ export function exportsOf(fileName: string, text: string): ExportFacts {
         if (from) starFrom.push(from);
       } else if (ts.isNamespaceExport(clause)) {
         declared.push(clause.name.text);
+        lines.set(clause.name.text, lineOf(clause));
       } else {
         for (const e of clause.elements) {
           const local = (e.propertyName ?? e.name).getText(source);
           const via = from ? [from, local] as const : importedAs.get(local);
           if (via) forwarded.set(e.name.getText(source), via);
           else declared.push(e.name.getText(source));
+          lines.set(e.name.getText(source), lineOf(e));
         }
       }
     } else if (ts.isExportAssignment(statement)) {
       declared.push('default');
+      lines.set('default', lineOf(statement));
     } else if (isExported(statement)) {
-      if (isDefault(statement)) declared.push('default');
+      const names: string[] = [];
+      if (isDefault(statement)) names.push('default');
       else if (ts.isVariableStatement(statement)) {
-        for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.push(d.name.text);
+        for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
       } else {
         const name = (statement as ts.DeclarationStatement).name;
-        if (name && ts.isIdentifier(name)) declared.push(name.text);
+        if (name && ts.isIdentifier(name)) names.push(name.text);
       }
+      declared.push(...names);
+      for (const name of names) lines.set(name, lineOf(statement));
     }
   }
-  return { declared, forwarded, starFrom };
+  return { declared, forwarded, starFrom, lines };
+}
+
+/**
+ * The names a file reads from the modules it takes whole, by specifier: `ns.Name` (also in types) of
+ * `import * as ns`, and `const { Name } = await import(…)`. 'all' where it cannot tell: a namespace used as a
+ * value, a dynamic import kept whole, a side-effect import or an `export *`.
+ */
+export function namesReadWhole(fileName: string, text: string): Map<string, readonly string[] | 'all'> {
+  const source = parse(fileName, text);
+  const read = new Map<string, Set<string> | 'all'>();
+  const take = (specifier: string, names: readonly string[] | 'all') => {
+    const had = read.get(specifier) ?? new Set<string>();
+    read.set(specifier, names === 'all' || had === 'all' ? 'all' : new Set([...had, ...names]));
+  };
+  const namespaces = new Map<string, string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      const bindings = node.importClause?.namedBindings;
+      const specifier = specifierText(node.moduleSpecifier)!;
+      if (bindings && ts.isNamespaceImport(bindings)) {
+        namespaces.set(bindings.name.text, specifier);
+        take(specifier, []);
+      } else if (!node.importClause) take(specifier, 'all');
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.exportClause) {
+      take(specifierText(node.moduleSpecifier)!, 'all');
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const declaration = ts.isAwaitExpression(node.parent) ? node.parent.parent : undefined;
+      const pattern = declaration && ts.isVariableDeclaration(declaration) ? declaration.name : undefined;
+      const whole = !pattern || !ts.isObjectBindingPattern(pattern) || pattern.elements.some((e) => e.dotDotDotToken);
+      take(specifierText(node.arguments[0]) ?? '?', whole
+        ? 'all'
+        : pattern.elements.map((e) => (e.propertyName ?? e.name).getText(source)));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const uses = (node: ts.Node): void => {
+    const specifier = ts.isIdentifier(node) ? namespaces.get(node.text) : undefined;
+    if (specifier && !ts.isNamespaceImport(node.parent)) {
+      const parent = node.parent;
+      if (ts.isPropertyAccessExpression(parent) && parent.expression === node) take(specifier, [parent.name.text]);
+      else if (ts.isQualifiedName(parent) && parent.left === node) take(specifier, [parent.right.text]);
+      else take(specifier, 'all');
+    }
+    ts.forEachChild(node, uses);
+  };
+  uses(source);
+  return new Map([...read].map(([specifier, names]) => [specifier, names === 'all' ? 'all' : [...names]]));
 }
