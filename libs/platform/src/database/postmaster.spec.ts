@@ -9,7 +9,12 @@ import { startPostmaster } from './postmaster.js';
  * SIGINT (postgres' fast shutdown), leave a `stopped` file in the data folder (-D) and exit.
  */
 const READY = 'LOG:  database system is ready to accept connections';
-const stopsOnSigint = `dir="$2"\ntrap 'kill $sleeper; echo SIGINT > "$dir/stopped"; exit 0' INT\nsleep 600 & sleeper=$!\nwait $sleeper\n`;
+/**
+ * A script that says `words` on stderr and then waits for SIGINT. The trap is set before it says anything: a SIGINT
+ * sent as soon as it says it is ready would otherwise kill it without the `stopped` file (seen under load).
+ */
+const stopsOnSigint = (words: string) => `dir="$2"\ntrap 'kill $sleeper; echo SIGINT > "$dir/stopped"; exit 0' INT\n`
+  + `echo "${words}" >&2\nsleep 600 & sleeper=$!\nwait $sleeper\n`;
 
 const folders: string[] = [];
 /** A folder holding a `postgres` script with `body`; it doubles as the data folder. */
@@ -34,7 +39,7 @@ describe('startPostmaster', () => {
   });
 
   it('stops the server (SIGINT) when this process exits without stopping it, from an exit listener', async () => {
-    const dir = fakePostgres(`echo "${READY}" >&2\n${stopsOnSigint}`);
+    const dir = fakePostgres(stopsOnSigint(READY));
     const before = exitListeners();
     const postmaster = await start(dir);
     const added = exitListeners().filter((listener) => !before.includes(listener));
@@ -47,7 +52,7 @@ describe('startPostmaster', () => {
   });
 
   it('stops once however often it is asked, and no longer listens for the exit then', async () => {
-    const dir = fakePostgres(`echo "${READY}" >&2\n${stopsOnSigint}`);
+    const dir = fakePostgres(stopsOnSigint(READY));
     const before = exitListeners();
     const postmaster = await start(dir);
     const first = postmaster.stop();
@@ -58,7 +63,7 @@ describe('startPostmaster', () => {
   });
 
   it('gives up on a server not ready in time, in one line with its last words, and stops it', async () => {
-    const dir = fakePostgres(`echo "LOG:  database system was interrupted; last known up at 2026-01-01" >&2\n${stopsOnSigint}`);
+    const dir = fakePostgres(stopsOnSigint('LOG:  database system was interrupted; last known up at 2026-01-01'));
     const before = exitListeners();
     await expect(start(dir, 100)).rejects.toThrow(
       'postgres did not accept connections within 0.1 s: LOG:  database system was interrupted; last known up at 2026-01-01',
