@@ -1,5 +1,5 @@
 export { IngestModule } from './ingest.module.js';
-export { IngestConfig, ingestConfigSlice } from './ingest-config.js';
+export { ingestConfigSlice } from './ingest-config.js';
 export { FileIngestor, type FileResult } from './application/file-ingestor.js';
 export { LocalFiles } from './application/local-files.js';
 export { type DrainReport, IngestWork } from './application/ingest-work.js';

@@ -2,7 +2,7 @@ import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { tmpdir } from 'node:os';
 import { CollectionModule } from '@app/collection';
 import { GraphModule } from '@app/graph';
-import { MetricsModule, UPLOAD_DIR_PREFIX } from '@app/platform';
+import { MetricsModule, RawBodyLimit, UPLOAD_DIR_PREFIX } from '@app/platform';
 import { ClientUploads } from './application/client-uploads.js';
 import { FileIngestor } from './application/file-ingestor.js';
 import { CollectorFileReader, ZipReader } from './application/file-reader-ports.js';
@@ -20,6 +20,7 @@ import { PgTaskQueue } from './infrastructure/pg-task-queue.js';
 import { PgUploadJobStore } from './infrastructure/pg-upload-job.store.js';
 import { STALE_TEMP_AFTER_MS, sweepStaleTempDirs } from './infrastructure/temp-sweep.js';
 import { UploadJobMetrics } from './infrastructure/upload-job-metrics.js';
+import { IngestConfig } from './ingest-config.js';
 
 /**
  * Ingest: collector files (SharpHound, AzureHound; JSON, zip, gzip) into batched graph writes; the file upload API
@@ -47,7 +48,11 @@ import { UploadJobMetrics } from './infrastructure/upload-job-metrics.js';
 export class IngestModule implements OnModuleInit {
   private readonly logger = new Logger('IngestModule');
 
+  constructor(private readonly rawBodyLimit: RawBodyLimit, private readonly config: IngestConfig) {}
+
   async onModuleInit(): Promise<void> {
+    // The auth guard spools signed uploads within it (platform's RawBodyLimit), before these routes run.
+    this.rawBodyLimit.set(this.config.maxUploadBytes);
     try {
       const staleBefore = new Date(Date.now() - STALE_TEMP_AFTER_MS);
       const removed = await sweepStaleTempDirs(tmpdir(), [UPLOAD_DIR_PREFIX, TASK_DIR_PREFIX], staleBefore);

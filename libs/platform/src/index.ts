@@ -59,4 +59,6 @@ export {
 export { Clock } from './common/clock.js';
 export { bindAndRelease, freePort } from './common/ports.js';
 export { BackgroundTicks } from './common/background-ticks.js';
-export { type SigningKey, SigningKeyRegistry, SigningKeysModule, SigningKeySource } from './http/signing-keys.js';
+export {
+  RawBodyLimit, type SigningKey, SigningKeyRegistry, SigningKeysModule, SigningKeySource,
+} from './http/signing-keys.js';

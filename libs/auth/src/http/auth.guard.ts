@@ -2,10 +2,9 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHmac } from 'node:crypto';
 import {
-  ACCESS_METADATA, ApiError, ErrorMessages, hasRequestBody, isRawBodyRequest, PRINCIPAL_KEY, spoolRequestBody,
-  type PathwardenRequest, type Principal, type RouteAccess,
+  ACCESS_METADATA, ApiError, ErrorMessages, hasRequestBody, isRawBodyRequest, PRINCIPAL_KEY, RawBodyLimit,
+  spoolRequestBody, type PathwardenRequest, type Principal, type RouteAccess,
 } from '@app/platform';
-import { IngestConfig } from '@app/ingest';
 import { Sessions } from '../application/sessions.js';
 import { SignedRequests } from '../application/signed-requests.js';
 
@@ -19,7 +18,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
     private readonly signed: SignedRequests,
-    private readonly ingest: IngestConfig,
+    private readonly rawBodyLimit: RawBodyLimit,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -57,7 +56,7 @@ export class AuthGuard implements CanActivate {
   }
 
   /**
-   * What the signature must cover. A raw-body route's body (an upload of up to INGEST_MAX_UPLOAD_BYTES) is hashed
+   * What the signature must cover. A raw-body route's body (an upload of up to `RawBodyLimit`) is hashed
    * while it is streamed to a temp file, once the token is known, so it is never held in memory; the route then
    * reads that file.
    */
@@ -67,7 +66,7 @@ export class AuthGuard implements CanActivate {
     if (!isRawBodyRequest(req)) return undefined;
     return async (key: Buffer) => {
       const hmac = createHmac('sha256', key);
-      await spoolRequestBody(req, this.ingest.maxUploadBytes, (chunk) => hmac.update(chunk));
+      await spoolRequestBody(req, this.rawBodyLimit.maxBytes, (chunk) => hmac.update(chunk));
       return hmac.digest();
     };
   }

@@ -40,7 +40,26 @@ export class SigningKeyRegistry {
   }
 }
 
-/** Provides the one SigningKeyRegistry everywhere. */
+/**
+ * The largest body a raw-body route takes (`isRawBodyRequest`: collector uploads). The auth guard hashes a signed
+ * upload while spooling it, before the route runs, so it needs the bound; the library serving those routes (ingest,
+ * INGEST_MAX_UPLOAD_BYTES) sets it when it is built, so auth does not depend on that library. Unset, no raw body
+ * is taken.
+ */
+@Injectable()
+export class RawBodyLimit {
+  private bytes = 0;
+
+  set(bytes: number): void {
+    this.bytes = bytes;
+  }
+
+  get maxBytes(): number {
+    return this.bytes;
+  }
+}
+
+/** Provides the one SigningKeyRegistry and RawBodyLimit everywhere. */
 @Global()
-@Module({ providers: [SigningKeyRegistry], exports: [SigningKeyRegistry] })
+@Module({ providers: [SigningKeyRegistry, RawBodyLimit], exports: [SigningKeyRegistry, RawBodyLimit] })
 export class SigningKeysModule {}
