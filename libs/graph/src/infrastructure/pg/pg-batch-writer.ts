@@ -4,12 +4,8 @@ import { planBatch, removesValue, type BatchPlan, type PlannedEdge } from '../..
 import type { BatchResult, GraphBatch } from '../../domain/graph.js';
 import { copyRows, transactionClient } from './pg-copy.js';
 import type { PgKindRegistry } from './pg-kind-registry.js';
+import { GRAPH_ID, HAS_NULL, MERGED, MERGED_KINDS, NULL_KEYS } from './pg-sql-parts.js';
 
-const GRAPH_ID = 1;
-const NULL_KEYS = (column: string) => `ARRAY(SELECT key FROM jsonb_each(${column}) WHERE value = 'null'::jsonb)`;
-const HAS_NULL = (column: string) => `jsonb_path_exists(${column}, '$.* ? (@ == null)')`;
-const MERGED = (table: string) => `(${table}.properties || excluded.properties) - ${NULL_KEYS('excluded.properties')}`;
-const MERGED_KINDS = 'ARRAY(SELECT DISTINCT k FROM unnest(node.kind_ids || excluded.kind_ids) AS k ORDER BY k)';
 
 // Staging tables live only as long as the batch's transaction. Dropped first in case a caller's transaction
 // already ran a batch (writeBatch joins an outer unit of work). JIT compilation costs seconds on these large

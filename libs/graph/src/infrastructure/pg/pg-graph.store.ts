@@ -8,18 +8,9 @@ import { PgBatchWriter } from './pg-batch-writer.js';
 import { toGraphEdges, toGraphNodes, type EdgeRow, type NodeRow } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 import { addMembers, removeMembers } from './pg-kind-members.js';
+import { GRAPH_ID, HAS_NULL, MERGED, MERGED_KINDS, NULL_KEYS } from './pg-sql-parts.js';
 
-/** The one graph this service keeps (`graph` row 1); objectid look-ups name it so they use the unique index. */
-const GRAPH_ID = 1;
 const MAX_BIGINT = 9223372036854775807n;
-
-
-/** Top-level keys whose value is JSON null: a write sets them to remove the property. */
-const NULL_KEYS = (column: string) => `ARRAY(SELECT key FROM jsonb_each(${column}) WHERE value = 'null'::jsonb)`;
-const HAS_NULL = (column: string) => `jsonb_path_exists(${column}, '$.* ? (@ == null)')`;
-
-const MERGED_KINDS = 'ARRAY(SELECT DISTINCT k FROM unnest(node.kind_ids || excluded.kind_ids) AS k ORDER BY k)';
-const MERGED = (table: string) => `(${table}.properties || excluded.properties) - ${NULL_KEYS('excluded.properties')}`;
 
 // ON CONFLICT cannot strip the nulls of a row it inserts (the proposed row must keep them for the merge
 // branch), so a second statement strips them, only for batches that carry a null. Rows a write would not

@@ -1,7 +1,7 @@
 import { raw, sql, type Sql, type SqlParam } from '@app/platform';
+import { GRAPH_ID as GRAPH_ROW } from './pg-sql-parts.js';
 
-/** The one graph this service keeps (`graph` row 1), as the store and the batch writer name it. */
-const GRAPH_ID = raw(1);
+const GRAPH_ID = raw(GRAPH_ROW);
 
 /** A kind membership change: the member node ids, the kind, and the system tag (null for none) that goes with it. */
 export interface KindMembership {
