@@ -9,13 +9,9 @@ export class AnalysisConfig {
    * database (decided where the database is created).
    */
   readonly sampleData: boolean | undefined;
-
-  constructor(values: AnalysisConfig) {
-    Object.assign(this, values);
-  }
 }
 
-export const analysisConfigSlice = defineConfigSlice(AnalysisConfig, (env) => new AnalysisConfig({
+export const analysisConfigSlice = defineConfigSlice(AnalysisConfig, (env) => ({
   datapipeIntervalSeconds: env.integer('DATAPIPE_INTERVAL', 5, 0, 3600),
   sampleData: env.boolean('SAMPLE_DATA'),
 }));

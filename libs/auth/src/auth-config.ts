@@ -8,13 +8,9 @@ export class AuthConfig {
   readonly loginThrottleLimit: number;
   /** The login throttle's window (LOGIN_THROTTLE_TTL, seconds). */
   readonly loginThrottleTtlSeconds: number;
-
-  constructor(values: AuthConfig) {
-    Object.assign(this, values);
-  }
 }
 
-export const authConfigSlice = defineConfigSlice(AuthConfig, (env) => new AuthConfig({
+export const authConfigSlice = defineConfigSlice(AuthConfig, (env) => ({
   sessionTtlHours: env.integer('SESSION_TTL_HOURS', 8, 1, 24 * 365),
   loginThrottleLimit: env.integer('LOGIN_THROTTLE_LIMIT', 10, 1, 1_000_000),
   loginThrottleTtlSeconds: env.integer('LOGIN_THROTTLE_TTL', 60, 1, 86_400),

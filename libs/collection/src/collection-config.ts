@@ -12,13 +12,9 @@ export class CollectionConfig {
   readonly jobReadyTimeoutSeconds: number;
   /** A RUNNING job with no sign of progress for this many seconds times out (JOB_RUNNING_TIMEOUT). */
   readonly jobRunningTimeoutSeconds: number;
-
-  constructor(values: CollectionConfig) {
-    Object.assign(this, values);
-  }
 }
 
-export const collectionConfigSlice = defineConfigSlice(CollectionConfig, (env) => new CollectionConfig({
+export const collectionConfigSlice = defineConfigSlice(CollectionConfig, (env) => ({
   collectorsDir: env.path('COLLECTORS_DIR', './collectors'),
   kennelManifestPath: env.path('KENNEL_MANIFEST'),
   schedulerIntervalSeconds: env.integer('SCHEDULER_INTERVAL', 30, 0, 3600),

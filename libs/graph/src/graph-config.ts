@@ -13,13 +13,9 @@ export class GraphConfig {
   readonly graphResultLimit: number;
   /** Graph requests one user may have running at once; more answer 429 (GRAPH_CONCURRENCY_PER_USER). */
   readonly graphConcurrencyPerUser: number;
-
-  constructor(values: GraphConfig) {
-    Object.assign(this, values);
-  }
 }
 
-export const graphConfigSlice = defineConfigSlice(GraphConfig, (env) => {
+export const graphConfigSlice = defineConfigSlice(GraphConfig, (env): GraphConfig => {
   const graphDriver = env.optional('GRAPH_DRIVER') ?? 'pg';
   if (graphDriver !== 'pg' && graphDriver !== 'neo4j') throw new ConfigError('GRAPH_DRIVER must be pg or neo4j');
   const neo4jUrl = env.optional('NEO4J_URL');
@@ -27,7 +23,7 @@ export const graphConfigSlice = defineConfigSlice(GraphConfig, (env) => {
     throw new ConfigError('NEO4J_URL must be a neo4j:// or bolt:// URL (optionally +s or +ssc)');
   }
   if (graphDriver === 'neo4j' && neo4jUrl === undefined) throw new ConfigError('GRAPH_DRIVER=neo4j needs NEO4J_URL');
-  return new GraphConfig({
+  return {
     graphDriver,
     neo4j: neo4jUrl === undefined ? undefined : {
       url: neo4jUrl,
@@ -37,5 +33,5 @@ export const graphConfigSlice = defineConfigSlice(GraphConfig, (env) => {
     graphQueryTimeoutSeconds: env.integer('GRAPH_QUERY_TIMEOUT', 60, 1, 3600),
     graphResultLimit: env.integer('GRAPH_RESULT_LIMIT', 10_000, 1, 10_000_000),
     graphConcurrencyPerUser: env.integer('GRAPH_CONCURRENCY_PER_USER', 4, 1, 1000),
-  });
+  };
 });

@@ -9,10 +9,6 @@ export class IdentityConfig {
   readonly adminPassword: string | undefined;
   /** Email of the bootstrap administrator, given when it is created (ADMIN_EMAIL); unset: it has none. */
   readonly adminEmail: string | undefined;
-
-  constructor(values: IdentityConfig) {
-    Object.assign(this, values);
-  }
 }
 
 export const identityConfigSlice = defineConfigSlice(IdentityConfig, (env) => {
@@ -20,9 +16,9 @@ export const identityConfigSlice = defineConfigSlice(IdentityConfig, (env) => {
   if (adminEmail !== undefined && !isEmail(adminEmail)) {
     throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}"`);
   }
-  return new IdentityConfig({
+  return {
     adminPrincipalName: env.optional('ADMIN_PRINCIPAL_NAME') ?? 'admin',
     adminPassword: env.optional('ADMIN_PASSWORD'),
     adminEmail,
-  });
+  };
 });

@@ -20,13 +20,9 @@ export class IngestConfig {
   readonly uploadTimeoutSeconds: number;
   /** A claimed task whose worker gave no sign of life for this many seconds is taken again (INGEST_TASK_LEASE). */
   readonly taskLeaseSeconds: number;
-
-  constructor(values: IngestConfig) {
-    Object.assign(this, values);
-  }
 }
 
-export const ingestConfigSlice = defineConfigSlice(IngestConfig, (env) => new IngestConfig({
+export const ingestConfigSlice = defineConfigSlice(IngestConfig, (env) => ({
   maxUploadBytes: env.integer('INGEST_MAX_UPLOAD_BYTES', 1024 ** 3, 1024, 1024 ** 4),
   maxUncompressedBytes: env.integer('INGEST_MAX_UNCOMPRESSED_BYTES', 8 * 1024 ** 3, 1024, 1024 ** 4),
   maxCompressionRatio: env.integer('INGEST_MAX_COMPRESSION_RATIO', 200, 2, 100_000),

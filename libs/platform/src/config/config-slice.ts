@@ -14,9 +14,16 @@ export interface ConfigSlice<T extends object = object> {
   read(env?: Env, cwd?: string): T;
 }
 
-/** Declares a slice: its class, and a reader of the environment returning an instance of it. */
+/**
+ * Declares a slice: its class (fields only), and a reader of the environment returning its values, which become an
+ * instance of the class.
+ */
 export function defineConfigSlice<T extends object>(
-  token: ConfigSliceToken<T>, read: (env: EnvReader) => T,
+  token: ConfigSliceToken<T>, read: (env: EnvReader) => NoInfer<T>,
 ): ConfigSlice<T> {
-  return { token, read: (env = process.env, cwd = process.cwd()) => read(new EnvReader(env, cwd)) };
+  return {
+    token,
+    read: (env = process.env, cwd = process.cwd()) =>
+      Object.assign(Object.create(token.prototype) as T, read(new EnvReader(env, cwd))),
+  };
 }
