@@ -2,29 +2,49 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Database, runWithDeadlineCap, sql } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
+import { TraversalIndexKeeper } from '@app/graph';
 import {
-  CANDIDATE_CAP, PathfindingErrors, PgKindRegistry, PgPathfinder, searchPaths, SqlFrontierSource,
-  type FoundPath, type PathfindingStep, type PathSemantics, type SearchPlan, type Step,
+  CANDIDATE_CAP, IndexedSearch, PathfindingErrors, PgKindRegistry, PgPathfinder, searchInMemory, searchPaths,
+  SqlFrontierSource, type FoundPath, type PathfindingStep, type PathSemantics, type SearchPlan, type Step,
 } from '@app/graph/testing';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const KINDS = ['User', 'Group', 'Computer', 'MemberOf', 'AdminTo', 'HasSession', 'GenericAll', 'Contains'];
 
-describe('PostgreSQL pathfinding', () => {
+// Every case runs twice: SQL only, and with the in-memory traversal index (caught up from the change log after each
+// seeding), which must give the same answers; in that mode each search must really have been answered from memory.
+describe.each(['SQL only', 'in-memory index'])('PostgreSQL pathfinding (%s)', (mode) => {
+  const inMemory = mode === 'in-memory index';
   let t: TestApp;
   let db: Database;
   let registry: PgKindRegistry;
   let finder: PgPathfinder;
+  let indexed: IndexedSearch;
+  let keeper: TraversalIndexKeeper;
   let kindId: Map<string, number>;
 
   beforeAll(async () => {
     t = await createTestApp();
     db = t.app.get(Database);
     registry = new PgKindRegistry(db);
-    finder = new PgPathfinder(db, registry);
+    indexed = t.app.get(IndexedSearch, { strict: false });
+    keeper = t.app.get(TraversalIndexKeeper);
+    finder = new PgPathfinder(db, registry, inMemory ? indexed : undefined);
     kindId = await registry.idsFor(KINDS, { create: true });
+    if (inMemory) {
+      keeper.startBackground();
+      await keeper.settled();
+    }
   });
   afterAll(() => t.close());
+
+  /** In memory mode: the answer came from the index (no silent fallback to SQL). */
+  async function answeredInMemory<T>(work: () => Promise<T>): Promise<T> {
+    const before = indexed.counts.memory;
+    const result = await work();
+    if (inMemory) expect(indexed.counts.memory).toBe(before + 1);
+    return result;
+  }
 
   /** The seeded graph: ids by node name, and each edge's kind and ends (for printing paths). */
   interface Seeded {
@@ -74,13 +94,14 @@ describe('PostgreSQL pathfinding', () => {
 
   const named = (...names: string[]) => sql`n.properties->>'name' = ANY(${names}::text[])`;
   const ofKind = (kind: string) => sql`n.kind_ids @> ARRAY[${kindId.get(kind)}]::int2[]`;
+  const kinds = (...names: string[]) => names.map((k) => kindId.get(k)!);
 
   function step(overrides: Partial<PathfindingStep>): PathfindingStep {
     return { mode: 'shortest', distinctEnds: false, direction: 'out', minDepth: 1, maxDepth: 15, limit: 100, ...overrides };
   }
 
   async function find(g: Seeded, s: PathfindingStep): Promise<string[]> {
-    const found = await db.transaction((manager) => finder.run(s, manager), { readOnly: true });
+    const found = await answeredInMemory(() => db.transaction((manager) => finder.run(s, manager), { readOnly: true }));
     return found.map((p) => show(g, p));
   }
 
@@ -228,7 +249,9 @@ describe('PostgreSQL pathfinding', () => {
       expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.unconstrained]]);
     });
 
-    it('answers 504 when the deadline passes mid-search', async () => {
+    // A SQL search pays a round trip per level; in memory the same 10,000-hop chain takes well under a millisecond, so
+    // the in-memory deadline is tested next to the search (memory-search.spec.ts) instead.
+    if (!inMemory) it('answers 504 when the deadline passes mid-search', async () => {
       await seed({}, []);
       await db.query(`INSERT INTO node (id, kind_ids, properties)
         SELECT i, '{}', jsonb_build_object('objectid', 'chain-' || i) FROM generate_series(1000001, 1010000) i`);
@@ -263,23 +286,25 @@ describe('PostgreSQL pathfinding', () => {
       await db.query(`INSERT INTO node (kind_ids, properties)
         SELECT ARRAY[$1]::int2[], jsonb_build_object('objectid', 'bulk-' || i) FROM generate_series(1, $2) i`,
       [kindId.get('Group'), CANDIDATE_CAP]);
-      expect(await find(g, step({ start: named('a'), end: ofKind('Group') }))).toEqual([
+      const group = kinds('Group');
+      expect(await find(g, step({ start: named('a'), end: ofKind('Group'), endKinds: group }))).toEqual([
         'a -MemberOf-> b', 'a -MemberOf-> b -MemberOf-> c',
       ]);
-      expect(await find(g, step({ start: ofKind('Group'), end: named('a'), direction: 'in' }))).toEqual([
+      expect(await find(g, step({ start: ofKind('Group'), startKinds: group, end: named('a'), direction: 'in' }))).toEqual([
         'b <-MemberOf- a', 'c <-MemberOf- b <-MemberOf- a',
       ]);
-      expect(await find(g, step({ start: ofKind('Group'), end: ofKind('Group') }))).toEqual(['b -MemberOf-> c']);
+      expect(await find(g, step({ start: ofKind('Group'), startKinds: group, end: ofKind('Group'), endKinds: group })))
+        .toEqual(['b -MemberOf-> c']);
     });
   });
 
   describe('shortestPaths (node ids in, hydrated paths out)', () => {
     it('hydrates nodes and edges with kinds by name and properties', async () => {
       const g = await seed({ a: ['User'], b: ['Group', 'Computer'], c: ['Group'] }, ['a MemberOf b', 'b AdminTo c']);
-      const paths = await finder.shortestPaths({
+      const paths = await answeredInMemory(() => finder.shortestPaths({
         startIds: [g.id('c')], endIds: [g.id('a')], edgeKinds: ['MemberOf', 'AdminTo'], direction: 'inbound',
         all: false, maxDepth: 15, limit: 10,
-      });
+      }));
       expect(paths).toEqual([{
         nodes: [
           { id: g.id('c'), kinds: ['Group'], properties: { objectid: 'c', name: 'c' } },
@@ -299,7 +324,7 @@ describe('PostgreSQL pathfinding', () => {
         startIds: [g.id('a')], endIds: [g.id('b')], edgeKinds: ['NoSuchKind'], direction: 'outbound' as const,
         all: true, maxDepth: 15, limit: 10,
       };
-      expect(await finder.shortestPaths(request)).toEqual([]);
+      expect(await answeredInMemory(() => finder.shortestPaths(request))).toEqual([]);
       const error = await apiErrorOf(finder.shortestPaths({ ...request, endIds: [g.id('a')] }));
       expect([error.status, error.messages]).toEqual([400, [PathfindingErrors.sameNode]]);
     });
@@ -344,15 +369,24 @@ describe('PostgreSQL pathfinding', () => {
           [{ type: 'unidirectional', seeds: endIds, seedSide: 'end', target: { type: 'predicate' } }, startIds],
         ];
         for (const [plan, predicateIds] of plans) {
+          const label = `${plan.type} ${'seedSide' in plan ? plan.seedSide : ''}`;
+          if (inMemory) {
+            // The same plans over the index, the predicate as a test of the far node's dense index.
+            const index = (await db.transaction((m) => keeper.current(m), { readOnly: true }))!;
+            const far = new Set((predicateIds ?? []).map((id) => index.indexOf(Number(id))));
+            const found = await searchInMemory(index, plan, semantics, { edgeKinds: kinds, targetTest: (node) => far.has(node) });
+            expectMatches(found, expected, c.mode, `in memory: ${label}`);
+            continue;
+          }
           const target = predicateIds && sql`n.id = ANY(${predicateIds}::int8[])`;
           const found = await db.transaction(
             (m) => searchPaths(plan, semantics, new SqlFrontierSource(m, kinds, target)), { readOnly: true },
           );
-          expectMatches(found, expected, c.mode, `${plan.type} ${'seedSide' in plan ? plan.seedSide : ''}`);
+          expectMatches(found, expected, c.mode, label);
         }
-        const viaPlanner = await db.transaction((m) => finder.run(
+        const viaPlanner = await answeredInMemory(() => db.transaction((m) => finder.run(
           { ...semantics, start: named(...starts), end: named(...ends), edgeKindIds: kinds }, m,
-        ), { readOnly: true });
+        ), { readOnly: true }));
         expectMatches(viaPlanner, expected, c.mode, 'planner');
       }), { numRuns: 150 });
     });

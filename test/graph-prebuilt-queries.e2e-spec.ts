@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GraphStore } from '@app/graph';
-import { PREBUILT_QUERIES, REJECTED_QUERIES, seedGraph } from '@app/graph/testing';
+import { GraphStore, TraversalIndexKeeper } from '@app/graph';
+import { IndexedSearch, PREBUILT_QUERIES, REJECTED_QUERIES, seedGraph } from '@app/graph/testing';
 import { bearer } from './support/auth.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { ID, PREBUILT_GRAPH } from './fixtures/prebuilt-graph.js';
@@ -314,17 +314,26 @@ function graphOf(body: { data: { nodes: Record<string, CypherNode>; edges: Cyphe
   };
 }
 
-describe('pre-built queries (POST /api/v2/graphs/cypher)', () => {
+// Both ways: SQL only, and with the in-memory traversal index answering the shortest paths (kept up to date from the
+// change log after the graph is seeded).
+describe.each(['SQL only', 'in-memory index'])('pre-built queries (POST /api/v2/graphs/cypher, %s)', (mode) => {
   let t: TestApp;
   let token: string;
   const cypher = (query: string) =>
     t.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(token)).send({ query });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { GRAPH_TRAVERSAL_INDEX: mode === 'SQL only' ? 'off' : 'on' } });
     token = await login(t, 'admin', ADMIN_PASSWORD);
+    const keeper = t.app.get(TraversalIndexKeeper);
+    keeper.startBackground();
+    await keeper.settled();
   });
   afterAll(() => t.close());
+
+  it('keeps the index only where it is on', () => {
+    expect(t.app.get(TraversalIndexKeeper).status().state).toBe(mode === 'SQL only' ? 'off' : 'ready');
+  });
 
   it('has an exact expectation for each of the 80 queries', () => {
     expect(PREBUILT_QUERIES.map((q) => q.number)).toEqual(Object.keys(EXPECTED).map(Number));
@@ -346,6 +355,12 @@ describe('pre-built queries (POST /api/v2/graphs/cypher)', () => {
       expect({ status: res.status, body: res.status === 200 ? 'ok' : res.body }).toEqual({ status: 200, body: 'ok' });
       expect(Object.keys(res.body.data.nodes).length).toBeGreaterThan(0);
       expect(graphOf(res.body)).toEqual(EXPECTED[number]);
+    });
+
+    it('searched in memory exactly where the index is on', () => {
+      const { memory } = t.app.get(IndexedSearch, { strict: false }).counts;
+      if (mode === 'SQL only') expect(memory).toBe(0);
+      else expect(memory).toBeGreaterThan(0);
     });
   });
 

@@ -11,7 +11,7 @@ describe('smoke', () => {
   it('answers health without credentials', async () => {
     const res = await t.http().get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'up' });
+    expect(res.body).toEqual({ status: 'ok', database: 'up', traversal_index: { state: 'idle' } });
   });
 
   it('logs the admin in and returns self', async () => {

@@ -1,5 +1,6 @@
 import { Datapipe, SampleData } from '@app/analysis';
 import { Scheduler } from '@app/collection';
+import { TraversalIndexKeeper } from '@app/graph';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig, loadConfig, MetricsServer, stopStartedPostgres } from '@app/platform';
 import { checkApiConfig } from './check-config.js';
@@ -26,7 +27,9 @@ try {
     `Pathwarden listening on ${config.rootUrl} (port ${config.port}, ${database}) after ${Date.now() - started} ms; ` +
       `OpenAPI at ${config.rootUrl}/api/v2/swagger`,
   );
-  // Background work starts once the server answers: scheduler and datapipe ticks, then the sample data (first start).
+  // Background work starts once the server answers: the traversal index build, scheduler and datapipe ticks, then the
+  // sample data (first start).
+  app.get(TraversalIndexKeeper).startBackground();
   app.get(Scheduler).startBackground();
   app.get(Datapipe).startBackground();
   app.get(SampleData).startInBackground();

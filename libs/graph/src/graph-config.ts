@@ -13,6 +13,13 @@ export class GraphConfig {
   readonly graphResultLimit: number;
   /** Graph requests one user may have running at once; more answer 429 (GRAPH_CONCURRENCY_PER_USER). */
   readonly graphConcurrencyPerUser: number;
+  /**
+   * Whether this instance keeps the in-memory traversal index (GRAPH_TRAVERSAL_INDEX=on|off, default on; always off
+   * with GRAPH_DRIVER=neo4j): pathfinding then walks memory instead of PostgreSQL's edge indexes.
+   */
+  readonly traversalIndex: boolean;
+  /** The most memory the index may take (GRAPH_TRAVERSAL_INDEX_MAX_MB); a bigger graph is answered from SQL. */
+  readonly traversalIndexMaxBytes: number;
 }
 
 export const graphConfigSlice = defineConfigSlice(GraphConfig, (env): GraphConfig => {
@@ -23,6 +30,8 @@ export const graphConfigSlice = defineConfigSlice(GraphConfig, (env): GraphConfi
     throw new ConfigError('NEO4J_URL must be a neo4j:// or bolt:// URL (optionally +s or +ssc)');
   }
   if (graphDriver === 'neo4j' && neo4jUrl === undefined) throw new ConfigError('GRAPH_DRIVER=neo4j needs NEO4J_URL');
+  const traversalIndex = env.optional('GRAPH_TRAVERSAL_INDEX') ?? 'on';
+  if (traversalIndex !== 'on' && traversalIndex !== 'off') throw new ConfigError('GRAPH_TRAVERSAL_INDEX must be on or off');
   return {
     graphDriver,
     neo4j: neo4jUrl === undefined ? undefined : {
@@ -33,5 +42,7 @@ export const graphConfigSlice = defineConfigSlice(GraphConfig, (env): GraphConfi
     graphQueryTimeoutSeconds: env.integer('GRAPH_QUERY_TIMEOUT', 60, 1, 3600),
     graphResultLimit: env.integer('GRAPH_RESULT_LIMIT', 10_000, 1, 10_000_000),
     graphConcurrencyPerUser: env.integer('GRAPH_CONCURRENCY_PER_USER', 4, 1, 1000),
+    traversalIndex: traversalIndex === 'on' && graphDriver === 'pg',
+    traversalIndexMaxBytes: env.integer('GRAPH_TRAVERSAL_INDEX_MAX_MB', 4096, 16, 1_048_576) * 1024 * 1024,
   };
 });

@@ -20,6 +20,9 @@ import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
 import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
 import { PgPathfinder } from './infrastructure/pg/pg-pathfinder.js';
 import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
+import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
+import { IndexedSearch } from './infrastructure/memory/indexed-search.js';
+import { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
 import { Neo4jConnection } from './infrastructure/neo4j/neo4j-connection.js';
 import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph.store.js';
 import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
@@ -31,13 +34,17 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
 
 /**
  * The directory graph: storage and query ports bound to the adapter GRAPH_DRIVER picks (pg by default, neo4j),
- * the Cypher pipeline, search, pathfinding, edge composition and entity information, and their endpoints.
+ * the Cypher pipeline, search, pathfinding (over the in-memory traversal index where this instance keeps one),
+ * edge composition and entity information, and their endpoints.
  */
 @Module({
   controllers: [CypherController, SearchController, PathfindingController, EntitiesController],
   providers: [
     PgKindRegistry,
     PgPathfinder,
+    PgGraphChanges,
+    TraversalIndexKeeper,
+    IndexedSearch,
     // Lazy by design: it opens no connection unless GRAPH_DRIVER=neo4j.
     Neo4jConnection,
     {
@@ -76,6 +83,8 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     EdgeCompositionService,
     ShortestPathService,
   ],
-  exports: [GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService],
+  exports: [
+    GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService, TraversalIndexKeeper,
+  ],
 })
 export class GraphModule {}

@@ -29,3 +29,5 @@ export { Neo4jConnection } from '../infrastructure/neo4j/neo4j-connection.js';
 export { Neo4jGraphStore } from '../infrastructure/neo4j/neo4j-graph.store.js';
 export { Neo4jNodeSearch } from '../infrastructure/neo4j/neo4j-node-search.js';
 export { Neo4jQueryEngine } from '../infrastructure/neo4j/neo4j-query-engine.js';
+export { IndexedSearch } from '../infrastructure/memory/indexed-search.js';
+export { searchInMemory } from '../infrastructure/memory/memory-search.js';

@@ -10,6 +10,12 @@ export interface PathfindingStep {
   start?: Sql;
   /** Predicate over the node alias `n` that the right end must satisfy; undefined means any node. */
   end?: Sql;
+  /**
+   * When an end's predicate is nothing but labels the graph knows: their kind ids (the node must have them all),
+   * so a search held in memory can test that end itself.
+   */
+  startKinds?: number[];
+  endKinds?: number[];
   /** True when the query requires the two ends to differ (`s <> t`). */
   distinctEnds: boolean;
   /** Kind ids that may be traversed; undefined means any kind. */

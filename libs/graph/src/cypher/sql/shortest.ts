@@ -1,7 +1,8 @@
 import type { Expr, PatternPart } from '../ast.js';
 import { raw, sql } from '@app/platform';
+import type { NodeConstraints } from './constraints.js';
 import type { PathfindingStep } from './pathfinding-step.js';
-import { DEFAULT_MAX_DEPTH, FoundPathsParameter } from './context.js';
+import { DEFAULT_MAX_DEPTH, FoundPathsParameter, type TranslationContext } from './context.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
 import { nodePredicate } from './seeds.js';
 import type { SelectFrame } from './select.js';
@@ -27,13 +28,21 @@ export function shortestPathPart(frame: SelectFrame, part: PatternPart): void {
     const bound = name ? frame.scope.lookup(name) : undefined;
     if (bound && bound.t !== 'node') throw notEvaluable(TranslationErrors.notANode(name!));
     if (bound && !frame.local.has(name!)) throw notEvaluable(TranslationErrors.shortestPathBound);
-    return { name, bound: bound as NodeValue | undefined, predicate: nodePredicate(frame.book.of(pattern), name, 'n', ctx) };
+    const constraints = frame.book.of(pattern);
+    return {
+      name,
+      bound: bound as NodeValue | undefined,
+      predicate: nodePredicate(constraints, name, 'n', ctx),
+      kinds: labelsOnly(constraints, ctx),
+    };
   });
   const range = relationship.range;
   const step: PathfindingStep = {
     mode: part.shortest === 'allShortest' ? 'allShortest' : 'shortest',
     start: ends[0].predicate,
     end: ends[1].predicate,
+    startKinds: ends[0].kinds,
+    endKinds: ends[1].kinds,
     distinctEnds: ends[0].name !== undefined && ends[1].name !== undefined
       && frame.book.conjuncts.some((conjunct) => differ(conjunct, ends[0].name!, ends[1].name!)),
     edgeKindIds: relationship.types.length > 0 ? ctx.kindIds(relationship.types).known : undefined,
@@ -63,6 +72,13 @@ export function shortestPathPart(frame: SelectFrame, part: PatternPart): void {
     frame.scope.define(relationship.variable, { t: 'edgeList', sql: edgeIds });
     frame.local.add(relationship.variable);
   }
+}
+
+/** The kind ids of a node's constraints when they are only labels, all of them known; else undefined. */
+function labelsOnly(constraints: NodeConstraints, ctx: TranslationContext): number[] | undefined {
+  if (constraints.labels.length === 0 || constraints.maps.length > 0 || constraints.conjuncts.length > 0) return undefined;
+  const { known, unknown } = ctx.kindIds(constraints.labels);
+  return unknown ? undefined : known;
 }
 
 /** True for `a <> b` (either order) and `NOT a = b`. */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, Database } from '@app/platform';
 import type { PathRequest } from '../../application/ports.js';
@@ -10,6 +10,7 @@ import { planForSets } from './pg-bfs-plan.js';
 import { searchPaths, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
 import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
+import { IndexedSearch } from '../memory/indexed-search.js';
 
 export { PathfindingErrors } from '../../application/pathfinding-rules.js';
 
@@ -18,10 +19,16 @@ export { PathfindingErrors } from '../../application/pathfinding-rules.js';
  * set-based statement per level, with visited sets and parent pointers per origin kept in memory (graph-reference
  * §2). Both ends small: bidirectional; otherwise from the more selective end. Every statement runs in the caller's
  * transaction, so the deadline's statement_timeout bounds it, and the deadline is checked between levels.
+ * Where this instance holds the in-memory traversal index at the transaction's graph version, the same plan is
+ * searched there instead (`IndexedSearch`); ends, seeds and hydration stay SQL statements.
  */
 @Injectable()
 export class PgPathfinder {
-  constructor(private readonly database: Database, private readonly kinds: PgKindRegistry) {}
+  constructor(
+    private readonly database: Database,
+    private readonly kinds: PgKindRegistry,
+    @Optional() private readonly indexed?: IndexedSearch,
+  ) {}
 
   /** Runs a Cypher shortestPath / allShortestPaths step inside the translator's (read-only) transaction. */
   async run(step: PathfindingStep, manager: EntityManager): Promise<FoundPath[]> {
@@ -34,7 +41,9 @@ export class PgPathfinder {
     const large = (ids: string[] | undefined) => ids !== undefined && ids.length > CANDIDATE_CAP;
 
     if (starts && ends && !large(starts) && !large(ends)) {
-      return searchPaths(planForSets(starts, ends), semantics, new SqlFrontierSource(manager, step.edgeKindIds));
+      const plan = planForSets(starts, ends);
+      return await this.inMemory(manager, plan, semantics, step.edgeKindIds)
+        ?? searchPaths(plan, semantics, new SqlFrontierSource(manager, step.edgeKindIds));
     }
     // One end is unconstrained or too large to materialise: seed the other (or, both large, the start side in full)
     // and test the far end per hop.
@@ -46,7 +55,10 @@ export class PgPathfinder {
     const plan: SearchPlan = {
       type: 'unidirectional', seeds, seedSide, target: farPredicate ? { type: 'predicate' } : { type: 'any' },
     };
-    return searchPaths(plan, semantics, new SqlFrontierSource(manager, step.edgeKindIds, farPredicate));
+    // In memory the far end is tested by its kinds; any other predicate is left to SQL.
+    const farKinds = seedSide === 'start' ? step.endKinds : step.startKinds;
+    return await this.inMemory(manager, plan, semantics, step.edgeKindIds, farKinds)
+      ?? searchPaths(plan, semantics, new SqlFrontierSource(manager, step.edgeKindIds, farPredicate));
   }
 
   /** Shortest paths between node ids (the shortest-path endpoint, edge composition), hydrated for the wire. */
@@ -67,9 +79,19 @@ export class PgPathfinder {
       limit: request.limit,
     };
     return this.database.transaction(async (manager) => {
-      const found = await searchPaths(planForSets(starts, ends), semantics, new SqlFrontierSource(manager, edgeKindIds));
+      const plan = planForSets(starts, ends);
+      const found = await this.inMemory(manager, plan, semantics, edgeKindIds)
+        ?? await searchPaths(plan, semantics, new SqlFrontierSource(manager, edgeKindIds));
       return this.hydrate(found, manager);
     }, { readOnly: true });
+  }
+
+  /** The plan searched over the in-memory index, or undefined when this instance cannot (then SQL answers). */
+  private inMemory(
+    manager: EntityManager, plan: SearchPlan, semantics: PathSemantics, edgeKindIds: readonly number[] | undefined,
+    targetKinds?: readonly number[],
+  ): Promise<FoundPath[] | undefined> {
+    return this.indexed ? this.indexed.search(manager, plan, semantics, edgeKindIds, targetKinds) : Promise.resolve(undefined);
   }
 
   /** Loads the nodes and edges of the found paths in two statements and assembles them in path order. */
