@@ -14,6 +14,7 @@ import { CypherController } from './http/cypher.controller.js';
 import { EntitiesController } from './http/entities.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
+import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
 import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
 import { PgKindCatalog } from './infrastructure/pg/pg-kind-catalog.js';
 import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
@@ -42,6 +43,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
   providers: [
     PgKindRegistry,
     PgPathfinder,
+    // The change log of the PostgreSQL graph (the traversal index catches up from it); it needs only Database.
     PgGraphChanges,
     TraversalIndexKeeper,
     IndexedSearch,

@@ -18,4 +18,5 @@ export { GraphSchema1732240000300 } from './infrastructure/migrations/1732240000
 export {
   GraphDistinguishedNameIndex1732240000310,
 } from './infrastructure/migrations/1732240000310-graph-distinguishedname-index.js';
+export { GraphChangeLog1732240000320 } from './infrastructure/migrations/1732240000320-graph-change-log.js';
 export { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';

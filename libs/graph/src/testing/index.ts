@@ -21,6 +21,7 @@ export { type FoundPath, type PathfindingStep } from '../cypher/sql/pathfinding-
 export { CANDIDATE_CAP, SqlFrontierSource } from '../infrastructure/pg/pg-bfs-frontier.js';
 export { type PathSemantics, searchPaths, type SearchPlan } from '../infrastructure/pg/pg-bfs-search.js';
 export { type Step } from '../infrastructure/pg/pg-bfs-side.js';
+export { PgGraphChanges } from '../infrastructure/pg/pg-graph-changes.js';
 export { PgGraphStore } from '../infrastructure/pg/pg-graph.store.js';
 export { KIND_NAME_TOO_LONG, PgKindRegistry, UNKNOWN_KIND_ID } from '../infrastructure/pg/pg-kind-registry.js';
 export { PgPathfinder } from '../infrastructure/pg/pg-pathfinder.js';
