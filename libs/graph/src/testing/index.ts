@@ -29,3 +29,5 @@ export { Neo4jConnection } from '../infrastructure/neo4j/neo4j-connection.js';
 export { Neo4jGraphStore } from '../infrastructure/neo4j/neo4j-graph.store.js';
 export { Neo4jNodeSearch } from '../infrastructure/neo4j/neo4j-node-search.js';
 export { Neo4jQueryEngine } from '../infrastructure/neo4j/neo4j-query-engine.js';
+export { buildTraversalIndex, TraversalIndexTooLarge } from '../infrastructure/memory/traversal-index-builder.js';
+export { hopsOf } from './traversal-index-hops.js';
