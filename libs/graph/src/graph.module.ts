@@ -21,7 +21,6 @@ import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
 import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
 import { PgPathfinder } from './infrastructure/pg/pg-pathfinder.js';
 import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
-import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
 import { IndexedSearch } from './infrastructure/memory/indexed-search.js';
 import { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
 import { Neo4jConnection } from './infrastructure/neo4j/neo4j-connection.js';

@@ -32,3 +32,5 @@ export { Neo4jNodeSearch } from '../infrastructure/neo4j/neo4j-node-search.js';
 export { Neo4jQueryEngine } from '../infrastructure/neo4j/neo4j-query-engine.js';
 export { IndexedSearch } from '../infrastructure/memory/indexed-search.js';
 export { searchInMemory } from '../infrastructure/memory/memory-search.js';
+export { buildTraversalIndex, TraversalIndexTooLarge } from '../infrastructure/memory/traversal-index-builder.js';
+export { hopsOf } from './traversal-index-hops.js';

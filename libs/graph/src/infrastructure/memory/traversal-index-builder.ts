@@ -1,0 +1,122 @@
+import type { EntityManager } from 'typeorm';
+import { currentSignal, type Database } from '@app/platform';
+import { transactionClient } from '../pg/pg-copy.js';
+import { copyOut } from './copy-out.js';
+import { CopyTextParser } from './copy-text-parser.js';
+import { buildCsr } from './csr.js';
+import { TraversalIndex } from './traversal-index.js';
+import { EDGE_BYTES, EdgeStaging, KIND_BYTES, NODE_BYTES, NodeStaging } from './traversal-index-staging.js';
+
+/** The index would pass its memory cap: the owner keeps answering from SQL. */
+export class TraversalIndexTooLarge extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly maxBytes: number,
+    readonly estimated: boolean,
+  ) {
+    super(`the traversal index would take ${estimated ? 'an estimated ' : ''}${bytes} bytes, more than its cap of ${maxBytes}`);
+    this.name = 'TraversalIndexTooLarge';
+  }
+}
+
+export interface TraversalIndexBuildOptions {
+  maxBytes: number;
+  /** The graph version the snapshot reflects, read inside the build's transaction. */
+  readVersion: (manager: EntityManager) => Promise<number>;
+}
+
+const NODE_COPY = 'COPY (SELECT id, kind_ids FROM node) TO STDOUT';
+const EDGE_COPY = 'COPY (SELECT id, start_id, end_id, kind_id FROM edge) TO STDOUT';
+
+/**
+ * Builds the traversal index from one REPEATABLE READ snapshot: the version, then every node and edge streamed
+ * with COPY and parsed from the bytes into growing typed arrays, then both directions. Refuses (TraversalIndexTooLarge)
+ * before reading when the tables' size estimate passes `maxBytes`, and while reading as soon as the rows do.
+ */
+export async function buildTraversalIndex(database: Database, options: TraversalIndexBuildOptions): Promise<TraversalIndex> {
+  const runner = database.dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction('REPEATABLE READ');
+    await runner.query('SET TRANSACTION READ ONLY');
+    const version = await options.readVersion(runner.manager);
+    const size = await estimateSize(runner.manager);
+    check(size.nodes * (NODE_BYTES + KIND_BYTES) + size.edges * EDGE_BYTES, options.maxBytes, true);
+    const client = await transactionClient(runner.manager);
+    const cancel = () => cancelCopy(database, size.pid, size.started);
+
+    const nodes = new NodeStaging(size.nodes);
+    const nodeParser = new CopyTextParser({
+      value: (column, value) => (column === 0 ? nodes.add(value) : nodes.addKind(value)),
+      endRow: () => undefined,
+    });
+    const nodeBytes = () => nodes.count * NODE_BYTES + nodes.kindCount * KIND_BYTES;
+    await copyOut(client, NODE_COPY, (chunk) => {
+      nodeParser.push(chunk);
+      check(nodeBytes(), options.maxBytes, false);
+      currentSignal()?.throwIfAborted();
+    }, cancel);
+    nodeParser.end();
+
+    const parts = nodes.finish();
+    const fixed = nodeBytes() + parts.lookup.bytes;
+    const edges = new EdgeStaging(parts.lookup, size.edges);
+    const edgeParser = new CopyTextParser(edgeRows(edges));
+    await copyOut(client, EDGE_COPY, (chunk) => {
+      edgeParser.push(chunk);
+      check(fixed + edges.count * EDGE_BYTES, options.maxBytes, false);
+      currentSignal()?.throwIfAborted();
+    }, cancel);
+    edgeParser.end();
+    await runner.commitTransaction();
+
+    const index = new TraversalIndex({ ...parts, ...buildCsr(parts.ids.length, edges.columns()) }, version);
+    check(index.bytes, options.maxBytes, false);
+    return index;
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}
+
+function check(bytes: number, maxBytes: number, estimated: boolean): void {
+  if (bytes > maxBytes) throw new TraversalIndexTooLarge(bytes, maxBytes, estimated);
+}
+
+/** Collects the fields of an edge row (id, start, end, kind) and stages it at the row's end. */
+function edgeRows(edges: EdgeStaging) {
+  const row = [0, 0, 0, 0];
+  return {
+    value: (column: number, value: number) => void (row[column] = value),
+    endRow: () => edges.add(row[0], row[1], row[2], row[3]),
+  };
+}
+
+interface SizeEstimate {
+  nodes: number;
+  edges: number;
+  pid: number;
+  started: string;
+}
+
+/** Row counts from the planner's statistics (a count where the table was never analysed), and this backend. */
+async function estimateSize(manager: EntityManager): Promise<SizeEstimate> {
+  const [row] = (await manager.query(
+    `SELECT pg_backend_pid() AS pid, now()::text AS started,
+       (SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE (SELECT count(*) FROM node) END
+          FROM pg_class WHERE oid = 'node'::regclass) AS nodes,
+       (SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE (SELECT count(*) FROM edge) END
+          FROM pg_class WHERE oid = 'edge'::regclass) AS edges`,
+  )) as { pid: number; started: string; nodes: string; edges: string }[];
+  return { nodes: Number(row.nodes), edges: Number(row.edges), pid: row.pid, started: row.started };
+}
+
+/** Stops this build's COPY on the server (only while its transaction runs: the connection goes back to the pool). */
+async function cancelCopy(database: Database, pid: number, started: string): Promise<void> {
+  await database.dataSource.query(
+    'SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND xact_start = $2::timestamptz',
+    [pid, started],
+  );
+}
