@@ -30,7 +30,9 @@ function ring(size: number): TraversalIndex {
 const everywhere: SearchPlan = { type: 'unidirectional', seeds: ['1'], seedSide: 'start', target: { type: 'ids', ids: new Set(['0']) } };
 
 describe('searchInMemory bounds', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('answers 400 rather than hold more (seed, node) entries than allowed', async () => {
     const diamond = [[1, 1, 2], [2, 1, 3], [3, 2, 4], [4, 3, 4], [5, 4, 5]].map(([id, start, end]) => ({ id, start, end, kind: 1 }));
