@@ -1,0 +1,233 @@
+import type { Step } from '../pg/pg-bfs-side.js';
+import type { BfsScratch } from './memory-bfs-scratch.js';
+import type { Csr, TraversalIndex } from './traversal-index.js';
+
+/** Which reached nodes end a path: every node, the nodes marked in the scratch, or those `test` accepts. */
+export type FarNodes = { type: 'any' } | { type: 'marked'; generation: number } | { type: 'test'; test: (index: number) => boolean };
+
+export interface WalkRules {
+  step: Step;
+  /** Per edge kind: 1 when it may be traversed (never DEAD_KIND). */
+  allowed: Uint8Array;
+  /** Keep every same-depth parent (allShortest) rather than the first one found. */
+  allParents: boolean;
+  far: FarNodes;
+}
+
+/** A path in dense indexes' ids, from the reached node back to the seed. */
+export interface Chain {
+  nodes: number[];
+  edges: number[];
+}
+
+const ANY = 0;
+const MARKED = 1;
+const TESTED = 2;
+
+/**
+ * Breadth-first walks from one seed at a time over the traversal index, level by level: a node's first reach is
+ * its shortest distance from the seed, with its parent node and edge; with `allParents` the other parents one level
+ * up are kept too (in a map, only for the nodes that have them). Expansion stops after `probeLimit` hops so the
+ * caller can yield to the event loop between slices of a level.
+ */
+export class BfsWalk {
+  /** Depth of the nodes of the current level. */
+  depth = 0;
+  /** The nodes of the current level that end a path, in the order they were reached. */
+  hits: number[] = [];
+  /** Marked targets the walk has not reached (Infinity unless the far nodes are marked). */
+  remaining = Infinity;
+  /** Hops probed over every walk of the search. */
+  probes = 0;
+  /** (seed, node) entries held over every walk, extra parents included: what MAX_VISITED bounds. */
+  entries = 0;
+  private readonly overlay: boolean;
+  private readonly farType: number;
+  private readonly markGeneration: number;
+  private readonly test: (index: number) => boolean;
+  private readonly extraParents = new Map<number, number[]>();
+  private generation = 0;
+  private seed = -1;
+  /** The current level is queue[levelStart, levelEnd); the next one grows from levelEnd up to tail. */
+  private levelStart = 0;
+  private levelEnd = 0;
+  private position = 0;
+  private tail = 0;
+  /** Every marked target is reached and no further parent is wanted: the walk is over. */
+  private finished = false;
+
+  /** @param nodeLimit dense indexes at or past it (added after the search began) are left out. */
+  constructor(
+    private readonly index: TraversalIndex,
+    private readonly scratch: BfsScratch,
+    private readonly rules: WalkRules,
+    private readonly nodeLimit: number,
+  ) {
+    this.overlay = index.overlaySize > 0;
+    const { far } = rules;
+    this.farType = far.type === 'any' ? ANY : far.type === 'marked' ? MARKED : TESTED;
+    this.markGeneration = far.type === 'marked' ? far.generation : 0;
+    this.test = far.type === 'test' ? far.test : () => true;
+  }
+
+  /** Starts a walk from `seed` (a dense index), which has `remaining` marked targets to reach. */
+  begin(seed: number, remaining: number): void {
+    const { scratch } = this;
+    this.generation = scratch.nextGeneration();
+    this.extraParents.clear();
+    this.seed = seed;
+    this.remaining = remaining;
+    this.finished = remaining === 0;
+    scratch.seen[seed] = this.generation;
+    scratch.depth[seed] = 0;
+    scratch.queue[0] = seed;
+    this.depth = 0;
+    this.levelStart = 0;
+    this.position = 0;
+    this.levelEnd = 1;
+    this.tail = 1;
+  }
+
+  /** Whether the current level has nodes to expand and the walk is not over. */
+  get open(): boolean {
+    return !this.finished && this.remaining > 0 && this.position < this.levelEnd;
+  }
+
+  /**
+   * Expands the current level until `probeLimit` hops have been probed; true once the level is done, the next one
+   * current (its nodes reached and, with allParents, all their parents known) and its hits in `hits`.
+   */
+  expand(probeLimit: number): boolean {
+    if (this.position === this.levelStart) this.hits = [];
+    const { step } = this.rules;
+    const queue = this.scratch.queue;
+    const end = this.levelEnd;
+    const next = this.depth + 1;
+    let position = this.position;
+    while (position < end && this.probes < probeLimit && !this.finished) {
+      const node = queue[position++];
+      if (step !== 'in') this.scan(this.index.out, 'out', node, next);
+      if (step !== 'out') this.scan(this.index.in, 'in', node, next);
+    }
+    this.position = position;
+    if (position < end && !this.finished) return false;
+    this.depth = next;
+    this.levelStart = end;
+    this.position = end;
+    this.levelEnd = this.tail;
+    return true;
+  }
+
+  /** The hops of `node` in one direction (a self-loop leads to a visited node, so `both` never takes it twice). */
+  private scan(csr: Csr, step: 'out' | 'in', node: number, depth: number): void {
+    const { seen, depth: depthOf } = this.scratch;
+    const { allowed, allParents } = this.rules;
+    const generation = this.generation;
+    if (node < this.index.baseNodes) {
+      const { offsets, targets, kinds } = csr;
+      const to = offsets[node + 1];
+      const from = offsets[node];
+      this.probes += to - from;
+      for (let slot = from; slot < to; slot++) {
+        if (allowed[kinds[slot]] === 0) continue;
+        const far = targets[slot];
+        if (seen[far] !== generation) {
+          this.reach(far, node, csr.edgeIdAt(slot), depth);
+          if (this.finished) return;
+        } else if (allParents && depthOf[far] === depth) {
+          this.addParent(far, node, csr.edgeIdAt(slot));
+        }
+      }
+    }
+    if (!this.overlay) return;
+    const hops = this.index.extra(step, node);
+    if (!hops) return;
+    this.probes += hops.length;
+    for (const hop of hops) {
+      const far = hop.node;
+      if (allowed[hop.kind] === 0 || far >= this.nodeLimit) continue;
+      if (seen[far] !== generation) {
+        this.reach(far, node, hop.edge, depth);
+        if (this.finished) return;
+      } else if (allParents && depthOf[far] === depth) {
+        this.addParent(far, node, hop.edge);
+      }
+    }
+  }
+
+  private reach(far: number, node: number, edge: number, depth: number): void {
+    const scratch = this.scratch;
+    scratch.seen[far] = this.generation;
+    scratch.depth[far] = depth;
+    scratch.parent[far] = node;
+    scratch.parentEdge[far] = edge;
+    scratch.queue[this.tail++] = far;
+    this.entries += 1;
+    const type = this.farType;
+    if (type === ANY || (type === MARKED ? scratch.marks[far] === this.markGeneration : this.test(far))) {
+      this.hits.push(far);
+      // Without extra parents to collect, the rest of the level has nothing to add once every target is in.
+      if (--this.remaining === 0 && !this.rules.allParents) this.finished = true;
+    }
+  }
+
+  private addParent(far: number, node: number, edge: number): void {
+    const list = this.extraParents.get(far);
+    if (list) list.push(node, edge);
+    else this.extraParents.set(far, [node, edge]);
+    this.entries += 1;
+  }
+
+  /** The path kept to `node` (a node of a finished level), node first. */
+  pathBack(node: number): Chain {
+    const { parent, parentEdge } = this.scratch;
+    const { index } = this;
+    const nodes = [index.idOf(node)];
+    const edges: number[] = [];
+    for (let at = node; at !== this.seed; at = parent[at]) {
+      edges.push(parentEdge[at]);
+      nodes.push(index.idOf(parent[at]));
+    }
+    return { nodes, edges };
+  }
+
+  /**
+   * Every shortest path to `node`, node first, until `visit` returns false: depth first from the node, the parents
+   * of each node in increasing edge id (the order of the SQL path's SearchSide.chains). Iterative: no stack limit.
+   */
+  chainsBack(node: number, visit: (chain: Chain) => boolean): void {
+    const { parent, parentEdge } = this.scratch;
+    const memo = new Map<number, number[]>();
+    const parentsOf = (at: number): number[] => {
+      let list = memo.get(at);
+      if (!list) {
+        const more = this.extraParents.get(at);
+        const pairs: [number, number][] = [[parent[at], parentEdge[at]]];
+        if (more) for (let i = 0; i < more.length; i += 2) pairs.push([more[i], more[i + 1]]);
+        pairs.sort((a, b) => a[1] - b[1]);
+        list = pairs.flat();
+        memo.set(at, list);
+      }
+      return list;
+    };
+    const path = [node];
+    const edges: number[] = [];
+    const next = [0];
+    while (path.length > 0) {
+      const at = path[path.length - 1];
+      if (at === this.seed && !visit({ nodes: path.map((n) => this.index.idOf(n)), edges: [...edges] })) return;
+      const options = at === this.seed ? [] : parentsOf(at);
+      const i = next[next.length - 1];
+      if (i >= options.length) {
+        path.pop();
+        next.pop();
+        edges.pop();
+        continue;
+      }
+      next[next.length - 1] = i + 2;
+      path.push(options[i]);
+      edges.push(options[i + 1]);
+      next.push(0);
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { ApiError, remainingMs } from '@app/platform';
+import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
+import { PathfindingErrors } from '../../application/pathfinding-rules.js';
+import { MAX_VISITED, type PathSemantics, type SearchPlan, type Target } from '../pg/pg-bfs-search.js';
+import { reverseStep, type Step } from '../pg/pg-bfs-side.js';
+import { BfsWalk, type Chain, type FarNodes } from './memory-bfs.js';
+import { acquireScratch, releaseScratch, type BfsScratch } from './memory-bfs-scratch.js';
+import { RankedPaths, type IdPath } from './memory-ranked-paths.js';
+import { DEAD_KIND, type TraversalIndex } from './traversal-index.js';
+
+export interface MemorySearchOptions {
+  /** Kinds that may be traversed; undefined = any kind. */
+  edgeKinds?: readonly number[];
+  /** For plan.target.type === 'predicate': whether the far node (a dense index) ends a path. */
+  targetTest?: (index: number) => boolean;
+  maxVisited?: number;
+}
+
+/** Hops probed between two yields to the event loop (a few hundred microseconds of walking). */
+const PAUSE_EVERY = 65_536;
+
+const ANY_KIND = new Uint8Array(DEAD_KIND + 1).fill(1);
+ANY_KIND[DEAD_KIND] = 0;
+
+/** What the walks do: the seeds (ids, ascending), the way they walk, which end they are and what ends a path. */
+interface Walks {
+  seeds: number[];
+  step: Step;
+  seedSide: 'start' | 'end';
+  target: Target;
+}
+
+/**
+ * searchPaths (pg-bfs-search.ts) over the in-memory traversal index, with the same answers: the same lengths, the
+ * same (start, end) pairs in the same order, for allShortest the same paths. One breadth-first walk per seed, seeds
+ * in increasing id, each path ranked by (length, seed id, far node id): the SQL path's order, which its level-by-
+ * level search over all seeds at once produces. A bidirectional plan is walked from each start towards the set of
+ * ends, which ranks its pairs by (length, start id, end id) as the SQL path's meetings do; for allShortest a pair's
+ * paths may come in another order (the SQL path splices them at meeting nodes). Bounded by the request deadline
+ * (504) and `maxVisited` (seed, node) entries over all walks (400); yields to the event loop every PAUSE_EVERY hops.
+ */
+export async function searchInMemory(
+  index: TraversalIndex, plan: SearchPlan, semantics: PathSemantics, options: MemorySearchOptions,
+): Promise<FoundPath[]> {
+  if (remainingMs() <= 0) throw ApiError.timedOut();
+  const results = new RankedPaths(semantics.limit);
+  const walks = walksOf(plan, semantics);
+  const allowed = allowedKinds(options.edgeKinds);
+  const knows = (id: number) => index.indexOf(id) >= 0;
+  const test = options.targetTest;
+  if (walks.target.type === 'predicate' && !test) throw new Error('A predicate target needs options.targetTest');
+  const isTarget = (id: number): boolean => {
+    const { target } = walks;
+    if (target.type === 'any') return true;
+    if (target.type === 'ids') return target.ids.has(String(id));
+    return knows(id) && test!(index.indexOf(id));
+  };
+  if (semantics.minDepth === 0 && !semantics.distinctEnds) {
+    for (const id of zeroLengthEnds(plan, walks, isTarget)) results.offer(0, { nodes: [id], edges: [] });
+  }
+  const scratch = acquireScratch(index.nodeCount);
+  try {
+    await walk(index, scratch, walks, semantics, results, {
+      allowed, test, maxVisited: options.maxVisited ?? MAX_VISITED,
+    });
+  } finally {
+    releaseScratch(scratch);
+  }
+  return results.paths().map(({ nodes, edges }) => {
+    const nodeIds = nodes.map(String);
+    return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds: edges.map(String) };
+  });
+}
+
+/** A bidirectional plan becomes walks from each start towards the ends. */
+function walksOf(plan: SearchPlan, semantics: PathSemantics): Walks {
+  const ascending = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
+  if (plan.type === 'bidirectional') {
+    return {
+      seeds: ascending(plan.starts), step: semantics.direction, seedSide: 'start', target: { type: 'ids', ids: new Set(plan.ends) },
+    };
+  }
+  const step = plan.seedSide === 'start' ? semantics.direction : reverseStep(semantics.direction);
+  return { seeds: ascending(plan.seeds), step, seedSide: plan.seedSide, target: plan.target };
+}
+
+/**
+ * The zero-length paths, as the SQL path lists them: a bidirectional plan's starts that are also ends, in the
+ * plan's order; else the seeds that are targets, ascending (each once when tested by predicate).
+ */
+function zeroLengthEnds(plan: SearchPlan, walks: Walks, isTarget: (id: number) => boolean): number[] {
+  if (plan.type === 'bidirectional') {
+    const ends = plan.ends.map(Number);
+    return plan.starts.map(Number).flatMap((start) => ends.filter((end) => end === start));
+  }
+  const selves = walks.seeds.filter(isTarget);
+  return walks.target.type === 'predicate' ? [...new Set(selves)] : selves;
+}
+
+function allowedKinds(kinds: readonly number[] | undefined): Uint8Array {
+  if (!kinds) return ANY_KIND;
+  const table = new Uint8Array(DEAD_KIND + 1);
+  for (const kind of kinds) if (kind >= 0 && kind < DEAD_KIND) table[kind] = 1;
+  return table;
+}
+
+interface WalkBounds {
+  allowed: Uint8Array;
+  test: ((index: number) => boolean) | undefined;
+  maxVisited: number;
+}
+
+/** Walks from each seed in turn, offering each level's paths as the level completes. */
+async function walk(
+  index: TraversalIndex, scratch: BfsScratch, walks: Walks, semantics: PathSemantics, results: RankedPaths,
+  bounds: WalkBounds,
+): Promise<void> {
+  const { seeds, target, seedSide } = walks;
+  const targets = target.type === 'ids' ? [...new Set([...target.ids].map(Number))] : [];
+  const far = farNodes(index, scratch, target, targets, bounds.test);
+  const walker = new BfsWalk(index, scratch, {
+    step: walks.step, allowed: bounds.allowed, allParents: semantics.mode === 'allShortest', far,
+  }, index.nodeCount);
+  const targetSet = new Set(targets);
+  walker.entries = seeds.length;
+  let pauseAt = PAUSE_EVERY;
+  const pause = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (remainingMs() <= 0) throw ApiError.timedOut();
+    pauseAt = walker.probes + PAUSE_EVERY;
+  };
+  const checkSize = () => {
+    if (walker.entries > bounds.maxVisited) throw ApiError.badRequest(PathfindingErrors.tooWide);
+  };
+  checkSize();
+  const orient = (chain: Chain): IdPath => (seedSide === 'start'
+    ? { nodes: chain.nodes.reverse(), edges: chain.edges.reverse() }
+    : chain);
+
+  for (const seed of seeds) {
+    const at = index.indexOf(seed);
+    if (results.reach < 1) return;
+    if (at < 0) continue;
+    walker.begin(at, targets.length > 0 ? targets.length - (targetSet.has(seed) ? 1 : 0) : Infinity);
+    while (walker.open && walker.depth < Math.min(semantics.maxDepth, results.reach)) {
+      while (!walker.expand(pauseAt)) {
+        checkSize();
+        await pause();
+      }
+      checkSize();
+      if (walker.probes >= pauseAt) await pause();
+      const depth = walker.depth;
+      if (depth < semantics.minDepth) continue;
+      for (const hit of byId(index, walker.hits)) {
+        let more = true;
+        if (semantics.mode === 'shortest') more = results.offer(depth, orient(walker.pathBack(hit)));
+        else walker.chainsBack(hit, (chain) => (more = results.offer(depth, orient(chain))));
+        if (!more) break;
+      }
+    }
+  }
+}
+
+function farNodes(
+  index: TraversalIndex, scratch: BfsScratch, target: Target, targets: number[], test?: (index: number) => boolean,
+): FarNodes {
+  if (target.type === 'any') return { type: 'any' };
+  if (target.type === 'predicate') return { type: 'test', test: test! };
+  const generation = scratch.nextMarkGeneration();
+  for (const id of targets) {
+    const at = index.indexOf(id);
+    if (at >= 0) scratch.marks[at] = generation;
+  }
+  return { type: 'marked', generation };
+}
+
+/** Hits in increasing node id: the order the SQL path offers one seed's paths of one length in. */
+function byId(index: TraversalIndex, hits: number[]): number[] {
+  if (hits.length < 2) return hits;
+  if (hits.length < 256) return hits.sort((a, b) => index.idOf(a) - index.idOf(b));
+  const ids = Float64Array.from(hits, (hit) => index.idOf(hit)).sort();
+  return Array.from(ids, (id) => index.indexOf(id));
+}
