@@ -1,7 +1,9 @@
-/** Receives the integers of COPY rows as they are parsed: each field's value, each item of an array field. */
+/**
+ * Receives each parsed COPY row: its integer fields by column (an array column's slot is left as it was), and
+ * the items of its array field, if any, in `items[0 .. itemCount-1]`. Both buffers are reused for the next row.
+ */
 export interface CopyRowSink {
-  value(column: number, value: number): void;
-  endRow(): void;
+  row(fields: Float64Array, items: Float64Array, itemCount: number): void;
 }
 
 const TAB = 0x09;
@@ -12,14 +14,18 @@ const OPEN = 0x7b;
 const CLOSE = 0x7d;
 const ZERO = 0x30;
 const NINE = 0x39;
+const MAX_COLUMNS = 16;
 
 /**
- * Parses COPY's text format for rows of integer fields and integer arrays (`12\t{1,2}\n`) straight from the byte
- * chunks, without strings or row objects. The state lives in the parser, so a row (or a number) may split across
- * chunks anywhere. Integers stay exact up to 2^53 (bigserial ids). Anything else (NULL, text, escapes) is refused:
- * the columns read this way are NOT NULL integers.
+ * Parses COPY's text format for rows of integer fields and at most one integer array (`12\t{1,2}\n`) straight from
+ * the byte chunks, without strings or row objects, and hands each row over in one call. The state lives in the
+ * parser, so a row (or a number) may split across chunks anywhere. Integers stay exact up to 2^53 (bigserial
+ * ids). Anything else (NULL, text, escapes) is refused: the columns read this way are NOT NULL integers.
  */
 export class CopyTextParser {
+  private readonly fields = new Float64Array(MAX_COLUMNS);
+  private items = new Float64Array(16);
+  private itemCount = 0;
   private column = 0;
   private number = 0;
   private digits = false;
@@ -28,7 +34,7 @@ export class CopyTextParser {
   constructor(private readonly sink: CopyRowSink) {}
 
   push(chunk: Uint8Array): void {
-    const sink = this.sink;
+    const fields = this.fields;
     let { column, number, digits, negative } = this;
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
@@ -37,18 +43,25 @@ export class CopyTextParser {
         digits = true;
         continue;
       }
-      if (byte === TAB || byte === NEWLINE || byte === COMMA || byte === CLOSE) {
-        if (digits) sink.value(column, negative ? -number : number);
-        number = 0;
-        digits = false;
-        negative = false;
-        if (byte === TAB) column++;
-        else if (byte === NEWLINE) {
-          sink.endRow();
+      const value = negative ? -number : number;
+      if (byte === TAB || byte === NEWLINE) {
+        if (digits) fields[column] = value;
+        if (byte === TAB) {
+          if (++column === MAX_COLUMNS) throw new Error('too many columns in COPY integer data');
+        } else {
+          this.sink.row(fields, this.items, this.itemCount);
+          this.itemCount = 0;
           column = 0;
         }
-      } else if (byte === MINUS && !digits && !negative) negative = true;
-      else if (byte !== OPEN) throw new Error(`unexpected byte ${byte} in COPY integer data`);
+      } else if (byte === COMMA || byte === CLOSE) {
+        if (digits) this.item(value);
+      } else if (byte === MINUS && !digits && !negative) {
+        negative = true;
+        continue;
+      } else if (byte !== OPEN) throw new Error(`unexpected byte ${byte} in COPY integer data`);
+      number = 0;
+      digits = false;
+      negative = false;
     }
     this.column = column;
     this.number = number;
@@ -58,6 +71,15 @@ export class CopyTextParser {
 
   /** Checks that the data ended at a row boundary. */
   end(): void {
-    if (this.column !== 0 || this.digits || this.negative) throw new Error('COPY data ended inside a row');
+    if (this.column !== 0 || this.digits || this.negative || this.itemCount !== 0) throw new Error('COPY data ended inside a row');
+  }
+
+  private item(value: number): void {
+    if (this.itemCount === this.items.length) {
+      const grown = new Float64Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.itemCount++] = value;
   }
 }

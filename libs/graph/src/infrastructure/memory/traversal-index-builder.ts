@@ -3,7 +3,7 @@ import { currentSignal, type Database } from '@app/platform';
 import { transactionClient } from '../pg/pg-copy.js';
 import { copyOut } from './copy-out.js';
 import { CopyTextParser } from './copy-text-parser.js';
-import { buildCsr } from './csr.js';
+import { buildCsrYielding } from './csr.js';
 import { TraversalIndex } from './traversal-index.js';
 import { EDGE_BYTES, EdgeStaging, KIND_BYTES, NODE_BYTES, NodeStaging } from './traversal-index-staging.js';
 
@@ -25,7 +25,8 @@ export interface TraversalIndexBuildOptions {
   readVersion: (manager: EntityManager) => Promise<number>;
 }
 
-const NODE_COPY = 'COPY (SELECT id, kind_ids FROM node) TO STDOUT';
+// Nodes in id order (the server sorts, not the event loop): the id lookup searches them sorted.
+const NODE_COPY = 'COPY (SELECT id, kind_ids FROM node ORDER BY id) TO STDOUT';
 const EDGE_COPY = 'COPY (SELECT id, start_id, end_id, kind_id FROM edge) TO STDOUT';
 
 /**
@@ -47,8 +48,10 @@ export async function buildTraversalIndex(database: Database, options: Traversal
 
     const nodes = new NodeStaging(size.nodes);
     const nodeParser = new CopyTextParser({
-      value: (column, value) => (column === 0 ? nodes.add(value) : nodes.addKind(value)),
-      endRow: () => undefined,
+      row: (fields, kinds, kindCount) => {
+        nodes.add(fields[0]);
+        for (let i = 0; i < kindCount; i++) nodes.addKind(kinds[i]);
+      },
     });
     const nodeBytes = () => nodes.count * NODE_BYTES + nodes.kindCount * KIND_BYTES;
     await copyOut(client, NODE_COPY, (chunk) => {
@@ -61,7 +64,7 @@ export async function buildTraversalIndex(database: Database, options: Traversal
     const parts = nodes.finish();
     const fixed = nodeBytes() + parts.lookup.bytes;
     const edges = new EdgeStaging(parts.lookup, size.edges);
-    const edgeParser = new CopyTextParser(edgeRows(edges));
+    const edgeParser = new CopyTextParser({ row: (fields) => edges.add(fields[0], fields[1], fields[2], fields[3]) });
     await copyOut(client, EDGE_COPY, (chunk) => {
       edgeParser.push(chunk);
       check(fixed + edges.count * EDGE_BYTES, options.maxBytes, false);
@@ -70,7 +73,7 @@ export async function buildTraversalIndex(database: Database, options: Traversal
     edgeParser.end();
     await runner.commitTransaction();
 
-    const index = new TraversalIndex({ ...parts, ...buildCsr(parts.ids.length, edges.columns()) }, version);
+    const index = new TraversalIndex({ ...parts, ...(await buildCsrYielding(parts.ids.length, edges.columns())) }, version);
     check(index.bytes, options.maxBytes, false);
     return index;
   } catch (error) {
@@ -83,15 +86,6 @@ export async function buildTraversalIndex(database: Database, options: Traversal
 
 function check(bytes: number, maxBytes: number, estimated: boolean): void {
   if (bytes > maxBytes) throw new TraversalIndexTooLarge(bytes, maxBytes, estimated);
-}
-
-/** Collects the fields of an edge row (id, start, end, kind) and stages it at the row's end. */
-function edgeRows(edges: EdgeStaging) {
-  const row = [0, 0, 0, 0];
-  return {
-    value: (column: number, value: number) => void (row[column] = value),
-    endRow: () => edges.add(row[0], row[1], row[2], row[3]),
-  };
 }
 
 interface SizeEstimate {

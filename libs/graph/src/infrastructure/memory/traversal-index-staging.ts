@@ -54,11 +54,20 @@ export class NodeStaging {
     this.kinds[this.kindCount++] = kind;
   }
 
-  /** The nodes in id order (COPY usually yields them so; otherwise they are sorted here) with their lookup. */
+  /** The nodes in id order (the builder's COPY yields them so; other callers' are sorted here) with their lookup. */
   finish(): Pick<TraversalIndexBase, 'ids' | 'lookup' | 'kindOffsets' | 'kindIds'> {
     const n = this.count;
-    const order = Uint32Array.from({ length: n }, (_, i) => i);
-    if (!isAscending(this.ids, n)) order.sort((a, b) => this.ids[a] - this.ids[b]);
+    if (!isAscending(this.ids, n)) return this.sorted();
+    const ids = this.ids.slice(0, n);
+    const kindOffsets = new Uint32Array(n + 1);
+    kindOffsets.set(this.kindStarts.subarray(0, n));
+    kindOffsets[n] = this.kindCount;
+    return { ids, lookup: new NodeLookup(ids), kindOffsets, kindIds: this.kinds.slice(0, this.kindCount) };
+  }
+
+  private sorted(): Pick<TraversalIndexBase, 'ids' | 'lookup' | 'kindOffsets' | 'kindIds'> {
+    const n = this.count;
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => this.ids[a] - this.ids[b]);
     const ids = new Float64Array(n);
     const kindOffsets = new Uint32Array(n + 1);
     const kindIds = new Uint16Array(this.kindCount);
@@ -67,10 +76,9 @@ export class NodeStaging {
       const from = order[i];
       ids[i] = this.ids[from];
       if (i > 0 && ids[i] === ids[i - 1]) throw new Error(`node ${ids[i]} appears twice`);
-      const end = from + 1 < n ? this.kindStarts[from + 1] : this.kindCount;
       kindOffsets[i] = at;
-      kindIds.set(this.kinds.subarray(this.kindStarts[from], end), at);
-      at += end - this.kindStarts[from];
+      const end = from + 1 < n ? this.kindStarts[from + 1] : this.kindCount;
+      for (let k = this.kindStarts[from]; k < end; k++) kindIds[at++] = this.kinds[k];
     }
     kindOffsets[n] = at;
     return { ids, lookup: new NodeLookup(ids), kindOffsets, kindIds };
