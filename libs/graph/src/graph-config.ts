@@ -43,6 +43,6 @@ export const graphConfigSlice = defineConfigSlice(GraphConfig, (env): GraphConfi
     graphResultLimit: env.integer('GRAPH_RESULT_LIMIT', 10_000, 1, 10_000_000),
     graphConcurrencyPerUser: env.integer('GRAPH_CONCURRENCY_PER_USER', 4, 1, 1000),
     traversalIndex: traversalIndex === 'on' && graphDriver === 'pg',
-    traversalIndexMaxBytes: env.integer('GRAPH_TRAVERSAL_INDEX_MAX_MB', 4096, 16, 1_048_576) * 1024 * 1024,
+    traversalIndexMaxBytes: env.integer('GRAPH_TRAVERSAL_INDEX_MAX_MB', 4096, 1, 1_048_576) * 1024 * 1024,
   };
 });

@@ -57,6 +57,8 @@ describe('translateQuery', () => {
     const [step] = translation.steps;
     expect({ ...step, start: undefined, end: undefined }).toEqual({
       mode: 'shortest', start: undefined, end: undefined, distinctEnds: true, edgeKindIds: [3, 4], direction: 'out', minDepth: 1, maxDepth: 15, limit: 10,
+      // Only the end is nothing but labels: an in-memory search may test it by kinds; the start has a property test.
+      startKinds: undefined, endKinds: [2],
     });
     expect(step.start!.toQuery()).toEqual({
       text: "(n.kind_ids @> $1::int2[]) AND ((n.properties ->> $2::text) = $3::text AND jsonb_typeof(n.properties -> $4::text) = 'string')",
