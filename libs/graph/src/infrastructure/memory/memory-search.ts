@@ -5,7 +5,7 @@ import { MAX_VISITED, type PathSemantics, type SearchPlan, type Target } from '.
 import { reverseStep, type Step } from '../pg/pg-bfs-side.js';
 import { BfsWalk, type Chain, type FarNodes } from './memory-bfs.js';
 import { acquireScratch, releaseScratch, type BfsScratch } from './memory-bfs-scratch.js';
-import { RankedPaths, type IdPath } from './memory-ranked-paths.js';
+import { RankedPaths } from './memory-ranked-paths.js';
 import { DEAD_KIND, type TraversalIndex } from './traversal-index.js';
 
 export interface MemorySearchOptions {
@@ -56,7 +56,9 @@ export async function searchInMemory(
     return knows(id) && test!(index.indexOf(id));
   };
   if (semantics.minDepth === 0 && !semantics.distinctEnds) {
-    for (const id of zeroLengthEnds(plan, walks, isTarget)) results.offer(0, { nodes: [id], edges: [] });
+    for (const id of zeroLengthEnds(plan, walks, isTarget)) {
+      results.offer(0, { startId: String(id), endId: String(id), nodeIds: [String(id)], edgeIds: [] });
+    }
   }
   const scratch = acquireScratch(index.nodeCount);
   try {
@@ -66,10 +68,7 @@ export async function searchInMemory(
   } finally {
     releaseScratch(scratch);
   }
-  return results.paths().map(({ nodes, edges }) => {
-    const nodeIds = nodes.map(String);
-    return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds: edges.map(String) };
-  });
+  return results.paths();
 }
 
 /** A bidirectional plan becomes walks from each start towards the ends. */
@@ -133,9 +132,15 @@ async function walk(
     if (walker.entries > bounds.maxVisited) throw ApiError.badRequest(PathfindingErrors.tooWide);
   };
   checkSize();
-  const orient = (chain: Chain): IdPath => (seedSide === 'start'
-    ? { nodes: chain.nodes.reverse(), edges: chain.edges.reverse() }
-    : chain);
+  const seedFirst = seedSide === 'start';
+  const found = ({ nodes, edges }: Chain): FoundPath => {
+    const [nodeIds, edgeIds] = [nodes.map(String), edges.map(String)];
+    if (seedFirst) {
+      nodeIds.reverse();
+      edgeIds.reverse();
+    }
+    return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds };
+  };
 
   for (const seed of seeds) {
     const at = index.indexOf(seed);
@@ -153,8 +158,8 @@ async function walk(
       if (depth < semantics.minDepth) continue;
       for (const hit of byId(index, walker.hits)) {
         let more = true;
-        if (semantics.mode === 'shortest') more = results.offer(depth, orient(walker.pathBack(hit)));
-        else walker.chainsBack(hit, (chain) => (more = results.offer(depth, orient(chain))));
+        if (semantics.mode === 'shortest') more = results.offer(depth, walker.foundPath(hit, depth, seedFirst));
+        else walker.chainsBack(hit, (chain) => (more = results.offer(depth, found(chain))));
         if (!more) break;
       }
     }
@@ -174,10 +179,22 @@ function farNodes(
   return { type: 'marked', generation };
 }
 
+/** Positions below 2^21 and ids below 2^32 pack into one exact double (id * 2^21 + position). */
+const POSITIONS = 2 ** 21;
+const PACKED_IDS = 2 ** 32;
+
 /** Hits in increasing node id: the order the SQL path offers one seed's paths of one length in. */
 function byId(index: TraversalIndex, hits: number[]): number[] {
   if (hits.length < 2) return hits;
-  if (hits.length < 256) return hits.sort((a, b) => index.idOf(a) - index.idOf(b));
-  const ids = Float64Array.from(hits, (hit) => index.idOf(hit)).sort();
-  return Array.from(ids, (id) => index.indexOf(id));
+  // A native numeric sort of packed keys rather than a comparator: a level can hold thousands of hits.
+  const keys = new Float64Array(hits.length);
+  let packable = hits.length < POSITIONS;
+  for (let i = 0; i < hits.length; i++) {
+    const id = index.idOf(hits[i]);
+    packable &&= id < PACKED_IDS;
+    keys[i] = id * POSITIONS + i;
+  }
+  if (!packable) return hits.sort((a, b) => index.idOf(a) - index.idOf(b));
+  keys.sort();
+  return Array.from(keys, (key) => hits[key % POSITIONS]);
 }
