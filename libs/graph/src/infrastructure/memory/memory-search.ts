@@ -115,12 +115,10 @@ async function walk(
   bounds: WalkBounds,
 ): Promise<void> {
   const { seeds, target, seedSide } = walks;
-  const targets = target.type === 'ids' ? [...new Set([...target.ids].map(Number))] : [];
-  const far = farNodes(index, scratch, target, targets, bounds.test);
+  const { far, distinct } = farNodes(index, scratch, target, bounds.test);
   const walker = new BfsWalk(index, scratch, {
     step: walks.step, allowed: bounds.allowed, allParents: semantics.mode === 'allShortest', far,
   }, index.nodeCount);
-  const targetSet = new Set(targets);
   walker.entries = seeds.length;
   let pauseAt = PAUSE_EVERY;
   const pause = async () => {
@@ -146,7 +144,8 @@ async function walk(
     const at = index.indexOf(seed);
     if (results.reach < 1) return;
     if (at < 0) continue;
-    walker.begin(at, targets.length > 0 ? targets.length - (targetSet.has(seed) ? 1 : 0) : Infinity);
+    const isMarked = far.type === 'marked' && scratch.marks[at] === far.generation;
+    walker.begin(at, far.type === 'marked' ? distinct - (isMarked ? 1 : 0) : Infinity);
     while (walker.open && walker.depth < Math.min(semantics.maxDepth, results.reach)) {
       while (!walker.expand(pauseAt)) {
         checkSize();
@@ -166,17 +165,28 @@ async function walk(
   }
 }
 
+/**
+ * What ends a path; a listed target set is marked in the scratch, and `distinct` counts its different ids (those
+ * the index does not know too: like the SQL path, a seed only stops early once it has reached every listed id).
+ */
 function farNodes(
-  index: TraversalIndex, scratch: BfsScratch, target: Target, targets: number[], test?: (index: number) => boolean,
-): FarNodes {
-  if (target.type === 'any') return { type: 'any' };
-  if (target.type === 'predicate') return { type: 'test', test: test! };
+  index: TraversalIndex, scratch: BfsScratch, target: Target, test?: (index: number) => boolean,
+): { far: FarNodes; distinct: number } {
+  if (target.type === 'any') return { far: { type: 'any' }, distinct: 0 };
+  if (target.type === 'predicate') return { far: { type: 'test', test: test! }, distinct: 0 };
   const generation = scratch.nextMarkGeneration();
-  for (const id of targets) {
+  const unknown = new Set<number>();
+  let distinct = 0;
+  for (const text of target.ids) {
+    const id = Number(text);
     const at = index.indexOf(id);
-    if (at >= 0) scratch.marks[at] = generation;
+    if (at < 0) unknown.add(id);
+    else if (scratch.marks[at] !== generation) {
+      scratch.marks[at] = generation;
+      distinct += 1;
+    }
   }
-  return { type: 'marked', generation };
+  return { far: { type: 'marked', generation }, distinct: distinct + unknown.size };
 }
 
 /** Positions below 2^21 and ids below 2^32 pack into one exact double (id * 2^21 + position). */
