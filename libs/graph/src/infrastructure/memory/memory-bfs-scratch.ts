@@ -47,7 +47,7 @@ export class BfsScratch {
   }
 }
 
-/** Scratches kept for reuse (24 bytes per node each): two cover most moments; a busier one makes more, then drops them. */
+/** Scratches kept for reuse (24 bytes per node each): two cover most moments; a busier one makes more. */
 const KEPT = 2;
 const free: BfsScratch[] = [];
 

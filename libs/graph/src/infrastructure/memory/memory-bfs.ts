@@ -4,7 +4,10 @@ import type { BfsScratch } from './memory-bfs-scratch.js';
 import type { Csr, TraversalIndex } from './traversal-index.js';
 
 /** Which reached nodes end a path: every node, the nodes marked in the scratch, or those `test` accepts. */
-export type FarNodes = { type: 'any' } | { type: 'marked'; generation: number } | { type: 'test'; test: (index: number) => boolean };
+export type FarNodes =
+  | { type: 'any' }
+  | { type: 'marked'; generation: number }
+  | { type: 'test'; test: (index: number) => boolean };
 
 export interface WalkRules {
   step: Step;
@@ -142,7 +145,9 @@ export class BfsWalk {
       for (let slot = from; slot < to; slot++) {
         const far = targets[slot];
         if (seen[far] === generation) {
-          if (allParents && depthOf[far] === depth && allowed[kinds[slot]] === 1) this.addParent(far, node, csr.edgeIdAt(slot));
+          if (allParents && depthOf[far] === depth && allowed[kinds[slot]] === 1) {
+            this.addParent(far, node, csr.edgeIdAt(slot));
+          }
           continue;
         }
         if (allowed[kinds[slot]] === 0) continue;

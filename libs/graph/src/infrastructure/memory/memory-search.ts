@@ -76,7 +76,10 @@ function walksOf(plan: SearchPlan, semantics: PathSemantics): Walks {
   const ascending = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
   if (plan.type === 'bidirectional') {
     return {
-      seeds: ascending(plan.starts), step: semantics.direction, seedSide: 'start', target: { type: 'ids', ids: new Set(plan.ends) },
+      seeds: ascending(plan.starts),
+      step: semantics.direction,
+      seedSide: 'start',
+      target: { type: 'ids', ids: new Set(plan.ends) },
     };
   }
   const step = plan.seedSide === 'start' ? semantics.direction : reverseStep(semantics.direction);
