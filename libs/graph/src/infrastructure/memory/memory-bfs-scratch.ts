@@ -7,8 +7,8 @@ export class BfsScratch {
   seen = new Uint32Array(0);
   depth = new Int32Array(0);
   parent = new Int32Array(0);
-  /** The id of the edge from `parent`. */
-  parentEdge = new Float64Array(0);
+  /** The hop from `parent`: its slot in `out` (>= 0) or, as -1 - slot, in `in` (the walk's BfsWalk decodes it). */
+  parentSlot = new Int32Array(0);
   queue = new Int32Array(0);
   /** Target marks of one search, stamped like `seen` with their own generation. */
   marks = new Uint32Array(0);
@@ -21,7 +21,7 @@ export class BfsScratch {
     this.seen = new Uint32Array(size);
     this.depth = new Int32Array(size);
     this.parent = new Int32Array(size);
-    this.parentEdge = new Float64Array(size);
+    this.parentSlot = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.marks = new Uint32Array(size);
     this.generation = 0;
@@ -47,7 +47,7 @@ export class BfsScratch {
   }
 }
 
-/** Scratches kept for reuse; two cover most moments (about 28 bytes per node each); a busier moment makes more and drops them after. */
+/** Scratches kept for reuse (24 bytes per node each): two cover most moments; a busier one makes more. */
 const KEPT = 2;
 const free: BfsScratch[] = [];
 

@@ -1,9 +1,13 @@
+import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import type { Step } from '../pg/pg-bfs-side.js';
 import type { BfsScratch } from './memory-bfs-scratch.js';
 import type { Csr, TraversalIndex } from './traversal-index.js';
 
 /** Which reached nodes end a path: every node, the nodes marked in the scratch, or those `test` accepts. */
-export type FarNodes = { type: 'any' } | { type: 'marked'; generation: number } | { type: 'test'; test: (index: number) => boolean };
+export type FarNodes =
+  | { type: 'any' }
+  | { type: 'marked'; generation: number }
+  | { type: 'test'; test: (index: number) => boolean };
 
 export interface WalkRules {
   step: Step;
@@ -23,6 +27,8 @@ export interface Chain {
 const ANY = 0;
 const MARKED = 1;
 const TESTED = 2;
+/** parentSlot of a node first reached by a hop of the overlay (its edge id is in overlayEdges). */
+const OVERLAY_SLOT = -0x80000000;
 
 /**
  * Breadth-first walks from one seed at a time over the traversal index, level by level: a node's first reach is
@@ -46,6 +52,8 @@ export class BfsWalk {
   private readonly markGeneration: number;
   private readonly test: (index: number) => boolean;
   private readonly extraParents = new Map<number, number[]>();
+  /** The edge ids of the nodes first reached by a hop of the overlay. */
+  private readonly overlayEdges = new Map<number, number>();
   private generation = 0;
   private seed = -1;
   /** The current level is queue[levelStart, levelEnd); the next one grows from levelEnd up to tail. */
@@ -75,6 +83,7 @@ export class BfsWalk {
     const { scratch } = this;
     this.generation = scratch.nextGeneration();
     this.extraParents.clear();
+    this.overlayEdges.clear();
     this.seed = seed;
     this.remaining = remaining;
     this.finished = remaining === 0;
@@ -106,8 +115,8 @@ export class BfsWalk {
     let position = this.position;
     while (position < end && this.probes < probeLimit && !this.finished) {
       const node = queue[position++];
-      if (step !== 'in') this.scan(this.index.out, 'out', node, next);
-      if (step !== 'out') this.scan(this.index.in, 'in', node, next);
+      if (step !== 'in') this.scan(this.index.out, 'out', 1, node, next);
+      if (step !== 'out') this.scan(this.index.in, 'in', -1, node, next);
     }
     this.position = position;
     if (position < end && !this.finished) return false;
@@ -118,25 +127,32 @@ export class BfsWalk {
     return true;
   }
 
-  /** The hops of `node` in one direction (a self-loop leads to a visited node, so `both` never takes it twice). */
-  private scan(csr: Csr, step: 'out' | 'in', node: number, depth: number): void {
+  /**
+   * The hops of `node` in one direction (a self-loop leads to a visited node, so `both` never takes it twice). The
+   * visited test comes before the kind test: most hops of a walk lead to visited nodes, and the kind of those hops
+   * matters only for the extra parents of allShortest. `sign` is 1 walking `out`, -1 walking `in` (see parentSlot).
+   */
+  private scan(csr: Csr, step: 'out' | 'in', sign: number, node: number, depth: number): void {
     const { seen, depth: depthOf } = this.scratch;
     const { allowed, allParents } = this.rules;
     const generation = this.generation;
     if (node < this.index.baseNodes) {
-      const { offsets, targets, kinds } = csr;
-      const to = offsets[node + 1];
-      const from = offsets[node];
+      const { targets, kinds } = csr;
+      // Offsets stay far below 2^31 (24 bytes per edge): as int32 they keep the loop in integer arithmetic.
+      const to = csr.offsets[node + 1] | 0;
+      const from = csr.offsets[node] | 0;
       this.probes += to - from;
       for (let slot = from; slot < to; slot++) {
-        if (allowed[kinds[slot]] === 0) continue;
         const far = targets[slot];
-        if (seen[far] !== generation) {
-          this.reach(far, node, csr.edgeIdAt(slot), depth);
-          if (this.finished) return;
-        } else if (allParents && depthOf[far] === depth) {
-          this.addParent(far, node, csr.edgeIdAt(slot));
+        if (seen[far] === generation) {
+          if (allParents && depthOf[far] === depth && allowed[kinds[slot]] === 1) {
+            this.addParent(far, node, csr.edgeIdAt(slot));
+          }
+          continue;
         }
+        if (allowed[kinds[slot]] === 0) continue;
+        this.reach(far, node, sign > 0 ? slot : -1 - slot, depth);
+        if (this.finished) return;
       }
     }
     if (!this.overlay) return;
@@ -147,7 +163,8 @@ export class BfsWalk {
       const far = hop.node;
       if (allowed[hop.kind] === 0 || far >= this.nodeLimit) continue;
       if (seen[far] !== generation) {
-        this.reach(far, node, hop.edge, depth);
+        this.overlayEdges.set(far, hop.edge);
+        this.reach(far, node, OVERLAY_SLOT, depth);
         if (this.finished) return;
       } else if (allParents && depthOf[far] === depth) {
         this.addParent(far, node, hop.edge);
@@ -155,12 +172,12 @@ export class BfsWalk {
     }
   }
 
-  private reach(far: number, node: number, edge: number, depth: number): void {
+  private reach(far: number, node: number, slot: number, depth: number): void {
     const scratch = this.scratch;
     scratch.seen[far] = this.generation;
     scratch.depth[far] = depth;
     scratch.parent[far] = node;
-    scratch.parentEdge[far] = edge;
+    scratch.parentSlot[far] = slot;
     scratch.queue[this.tail++] = far;
     this.entries += 1;
     const type = this.farType;
@@ -171,6 +188,13 @@ export class BfsWalk {
     }
   }
 
+  /** The id of the edge `node` was first reached by. */
+  private parentEdge(node: number): number {
+    const slot = this.scratch.parentSlot[node];
+    if (slot === OVERLAY_SLOT) return this.overlayEdges.get(node)!;
+    return slot >= 0 ? this.index.out.edgeIdAt(slot) : this.index.in.edgeIdAt(-1 - slot);
+  }
+
   private addParent(far: number, node: number, edge: number): void {
     const list = this.extraParents.get(far);
     if (list) list.push(node, edge);
@@ -178,17 +202,23 @@ export class BfsWalk {
     this.entries += 1;
   }
 
-  /** The path kept to `node` (a node of a finished level), node first. */
-  pathBack(node: number): Chain {
-    const { parent, parentEdge } = this.scratch;
+  /**
+   * The path kept to `node` (reached `depth` hops from the seed), read left to right: from the seed when it is the
+   * start (`seedFirst`), else towards it. Written straight into the answer's strings: there can be thousands.
+   */
+  foundPath(node: number, depth: number, seedFirst: boolean): FoundPath {
+    const { parent } = this.scratch;
     const { index } = this;
-    const nodes = [index.idOf(node)];
-    const edges: number[] = [];
-    for (let at = node; at !== this.seed; at = parent[at]) {
-      edges.push(parentEdge[at]);
-      nodes.push(index.idOf(parent[at]));
+    const nodeIds = new Array<string>(depth + 1);
+    const edgeIds = new Array<string>(depth);
+    let at = node;
+    for (let k = 0; k < depth; k++) {
+      nodeIds[seedFirst ? depth - k : k] = String(index.idOf(at));
+      edgeIds[seedFirst ? depth - 1 - k : k] = String(this.parentEdge(at));
+      at = parent[at];
     }
-    return { nodes, edges };
+    nodeIds[seedFirst ? 0 : depth] = String(index.idOf(at));
+    return { startId: nodeIds[0], endId: nodeIds[depth], nodeIds, edgeIds };
   }
 
   /**
@@ -196,13 +226,13 @@ export class BfsWalk {
    * of each node in increasing edge id (the order of the SQL path's SearchSide.chains). Iterative: no stack limit.
    */
   chainsBack(node: number, visit: (chain: Chain) => boolean): void {
-    const { parent, parentEdge } = this.scratch;
+    const { parent } = this.scratch;
     const memo = new Map<number, number[]>();
     const parentsOf = (at: number): number[] => {
       let list = memo.get(at);
       if (!list) {
         const more = this.extraParents.get(at);
-        const pairs: [number, number][] = [[parent[at], parentEdge[at]]];
+        const pairs: [number, number][] = [[parent[at], this.parentEdge(at)]];
         if (more) for (let i = 0; i < more.length; i += 2) pairs.push([more[i], more[i + 1]]);
         pairs.sort((a, b) => a[1] - b[1]);
         list = pairs.flat();

@@ -1,8 +1,4 @@
-/** A found path in ids, left to right. */
-export interface IdPath {
-  nodes: number[];
-  edges: number[];
-}
+import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 
 /**
  * The first `limit` paths by rank: shorter first, and among paths of one length the order they were offered in.
@@ -10,7 +6,7 @@ export interface IdPath {
  * displaces one held already, and once `limit` are held a seed need not look deeper than `reach`.
  */
 export class RankedPaths {
-  private readonly byLength: IdPath[][] = [];
+  private readonly byLength: FoundPath[][] = [];
   private count = 0;
   private longest = -1;
 
@@ -22,7 +18,7 @@ export class RankedPaths {
   }
 
   /** Keeps `path` unless `limit` paths rank before it; false when it was not kept (nor would a later one be). */
-  offer(length: number, path: IdPath): boolean {
+  offer(length: number, path: FoundPath): boolean {
     if (length > this.reach) return false;
     (this.byLength[length] ??= []).push(path);
     this.count += 1;
@@ -35,8 +31,8 @@ export class RankedPaths {
     return true;
   }
 
-  paths(): IdPath[] {
-    const all: IdPath[] = [];
+  paths(): FoundPath[] {
+    const all: FoundPath[] = [];
     for (const list of this.byLength) if (list) all.push(...list);
     return all;
   }

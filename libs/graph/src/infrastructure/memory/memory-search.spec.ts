@@ -91,8 +91,8 @@ function expectWalkable(path: FoundPath, edges: readonly IndexedEdge[], directio
   });
 }
 
-/** Ids of a node number: far from the dense order, so id order and index order differ. */
-const nodeId = (n: number) => 1000 - n * 7;
+/** Ids of a node number: against the dense order, so id order and index order differ; some past 2^32. */
+const nodeIdOf = (q: Question) => (n: number) => (q.bigIds ? 2 ** 40 : 1000) - n * 7;
 const edgeId = (i: number) => ((i * 37) % 101) + 1;
 const UNKNOWN = 5;
 
@@ -114,6 +114,7 @@ const questions = fc.record({
   limit: fc.constantFrom(1, 2, 3, 5, 8, 100_000),
   kinds: fc.constantFrom<number[] | undefined>(undefined, [1], [1, 2], [2, 3], []),
   overlay: fc.boolean(),
+  bigIds: fc.boolean(),
 });
 
 type Question = typeof questions extends fc.Arbitrary<infer T> ? T : never;
@@ -121,6 +122,7 @@ type Question = typeof questions extends fc.Arbitrary<infer T> ? T : never;
 /** Nodes 0..size-1 (number 9 never exists: an id the index does not know); edges with self-loops and parallels. */
 function build(q: Question) {
   const { size, links, parallel } = q.graph;
+  const nodeId = nodeIdOf(q);
   const nodes: IndexedNode[] = Array.from({ length: size }, (_, n) => ({ id: nodeId(n), kinds: [] }));
   const kept = links.filter(([a, b]) => a < size && b < size);
   // Parallel edges: the same endpoints again, with another kind.
@@ -134,6 +136,7 @@ function build(q: Question) {
 
 /** The plans a question can be asked as: both ends at once, or from either end towards a listed or tested set. */
 function plans(q: Question): { plan: SearchPlan; far: Set<number> | undefined }[] {
+  const nodeId = nodeIdOf(q);
   const [starts, ends] = [q.starts.map((n) => String(nodeId(n))), q.ends.map((n) => String(nodeId(n)))];
   const listed = (ids: string[]): Target => ({ type: 'ids', ids: new Set(ids) });
   const asIds = (ids: string[]) => new Set(ids.map(Number));

@@ -5,7 +5,7 @@ import { MAX_VISITED, type PathSemantics, type SearchPlan, type Target } from '.
 import { reverseStep, type Step } from '../pg/pg-bfs-side.js';
 import { BfsWalk, type Chain, type FarNodes } from './memory-bfs.js';
 import { acquireScratch, releaseScratch, type BfsScratch } from './memory-bfs-scratch.js';
-import { RankedPaths, type IdPath } from './memory-ranked-paths.js';
+import { RankedPaths } from './memory-ranked-paths.js';
 import { DEAD_KIND, type TraversalIndex } from './traversal-index.js';
 
 export interface MemorySearchOptions {
@@ -56,7 +56,9 @@ export async function searchInMemory(
     return knows(id) && test!(index.indexOf(id));
   };
   if (semantics.minDepth === 0 && !semantics.distinctEnds) {
-    for (const id of zeroLengthEnds(plan, walks, isTarget)) results.offer(0, { nodes: [id], edges: [] });
+    for (const id of zeroLengthEnds(plan, walks, isTarget)) {
+      results.offer(0, { startId: String(id), endId: String(id), nodeIds: [String(id)], edgeIds: [] });
+    }
   }
   const scratch = acquireScratch(index.nodeCount);
   try {
@@ -66,10 +68,7 @@ export async function searchInMemory(
   } finally {
     releaseScratch(scratch);
   }
-  return results.paths().map(({ nodes, edges }) => {
-    const nodeIds = nodes.map(String);
-    return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds: edges.map(String) };
-  });
+  return results.paths();
 }
 
 /** A bidirectional plan becomes walks from each start towards the ends. */
@@ -77,7 +76,10 @@ function walksOf(plan: SearchPlan, semantics: PathSemantics): Walks {
   const ascending = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
   if (plan.type === 'bidirectional') {
     return {
-      seeds: ascending(plan.starts), step: semantics.direction, seedSide: 'start', target: { type: 'ids', ids: new Set(plan.ends) },
+      seeds: ascending(plan.starts),
+      step: semantics.direction,
+      seedSide: 'start',
+      target: { type: 'ids', ids: new Set(plan.ends) },
     };
   }
   const step = plan.seedSide === 'start' ? semantics.direction : reverseStep(semantics.direction);
@@ -116,12 +118,10 @@ async function walk(
   bounds: WalkBounds,
 ): Promise<void> {
   const { seeds, target, seedSide } = walks;
-  const targets = target.type === 'ids' ? [...new Set([...target.ids].map(Number))] : [];
-  const far = farNodes(index, scratch, target, targets, bounds.test);
+  const { far, distinct } = farNodes(index, scratch, target, bounds.test);
   const walker = new BfsWalk(index, scratch, {
     step: walks.step, allowed: bounds.allowed, allParents: semantics.mode === 'allShortest', far,
   }, index.nodeCount);
-  const targetSet = new Set(targets);
   walker.entries = seeds.length;
   let pauseAt = PAUSE_EVERY;
   const pause = async () => {
@@ -133,15 +133,22 @@ async function walk(
     if (walker.entries > bounds.maxVisited) throw ApiError.badRequest(PathfindingErrors.tooWide);
   };
   checkSize();
-  const orient = (chain: Chain): IdPath => (seedSide === 'start'
-    ? { nodes: chain.nodes.reverse(), edges: chain.edges.reverse() }
-    : chain);
+  const seedFirst = seedSide === 'start';
+  const found = ({ nodes, edges }: Chain): FoundPath => {
+    const [nodeIds, edgeIds] = [nodes.map(String), edges.map(String)];
+    if (seedFirst) {
+      nodeIds.reverse();
+      edgeIds.reverse();
+    }
+    return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds };
+  };
 
   for (const seed of seeds) {
     const at = index.indexOf(seed);
     if (results.reach < 1) return;
     if (at < 0) continue;
-    walker.begin(at, targets.length > 0 ? targets.length - (targetSet.has(seed) ? 1 : 0) : Infinity);
+    const isMarked = far.type === 'marked' && scratch.marks[at] === far.generation;
+    walker.begin(at, far.type === 'marked' ? distinct - (isMarked ? 1 : 0) : Infinity);
     while (walker.open && walker.depth < Math.min(semantics.maxDepth, results.reach)) {
       while (!walker.expand(pauseAt)) {
         checkSize();
@@ -153,31 +160,54 @@ async function walk(
       if (depth < semantics.minDepth) continue;
       for (const hit of byId(index, walker.hits)) {
         let more = true;
-        if (semantics.mode === 'shortest') more = results.offer(depth, orient(walker.pathBack(hit)));
-        else walker.chainsBack(hit, (chain) => (more = results.offer(depth, orient(chain))));
+        if (semantics.mode === 'shortest') more = results.offer(depth, walker.foundPath(hit, depth, seedFirst));
+        else walker.chainsBack(hit, (chain) => (more = results.offer(depth, found(chain))));
         if (!more) break;
       }
     }
   }
 }
 
+/**
+ * What ends a path; a listed target set is marked in the scratch, and `distinct` counts its different ids (those
+ * the index does not know too: like the SQL path, a seed only stops early once it has reached every listed id).
+ */
 function farNodes(
-  index: TraversalIndex, scratch: BfsScratch, target: Target, targets: number[], test?: (index: number) => boolean,
-): FarNodes {
-  if (target.type === 'any') return { type: 'any' };
-  if (target.type === 'predicate') return { type: 'test', test: test! };
+  index: TraversalIndex, scratch: BfsScratch, target: Target, test?: (index: number) => boolean,
+): { far: FarNodes; distinct: number } {
+  if (target.type === 'any') return { far: { type: 'any' }, distinct: 0 };
+  if (target.type === 'predicate') return { far: { type: 'test', test: test! }, distinct: 0 };
   const generation = scratch.nextMarkGeneration();
-  for (const id of targets) {
+  const unknown = new Set<number>();
+  let distinct = 0;
+  for (const text of target.ids) {
+    const id = Number(text);
     const at = index.indexOf(id);
-    if (at >= 0) scratch.marks[at] = generation;
+    if (at < 0) unknown.add(id);
+    else if (scratch.marks[at] !== generation) {
+      scratch.marks[at] = generation;
+      distinct += 1;
+    }
   }
-  return { type: 'marked', generation };
+  return { far: { type: 'marked', generation }, distinct: distinct + unknown.size };
 }
+
+/** Positions below 2^21 and ids below 2^32 pack into one exact double (id * 2^21 + position). */
+const POSITIONS = 2 ** 21;
+const PACKED_IDS = 2 ** 32;
 
 /** Hits in increasing node id: the order the SQL path offers one seed's paths of one length in. */
 function byId(index: TraversalIndex, hits: number[]): number[] {
   if (hits.length < 2) return hits;
-  if (hits.length < 256) return hits.sort((a, b) => index.idOf(a) - index.idOf(b));
-  const ids = Float64Array.from(hits, (hit) => index.idOf(hit)).sort();
-  return Array.from(ids, (id) => index.indexOf(id));
+  // A native numeric sort of packed keys rather than a comparator: a level can hold thousands of hits.
+  const keys = new Float64Array(hits.length);
+  let packable = hits.length < POSITIONS;
+  for (let i = 0; i < hits.length; i++) {
+    const id = index.idOf(hits[i]);
+    packable &&= id < PACKED_IDS;
+    keys[i] = id * POSITIONS + i;
+  }
+  if (!packable) return hits.sort((a, b) => index.idOf(a) - index.idOf(b));
+  keys.sort();
+  return Array.from(keys, (key) => hits[key % POSITIONS]);
 }
