@@ -17,6 +17,7 @@ export async function buildModules(dist) {
   return {
     Database: platform.Database,
     dataSourceOptions: platform.dataSourceOptions,
+    remainingMs: platform.remainingMs,
     migrations: [...platform.platformMigrations, ...api.migrations],
     AD_PATHFINDING_EDGE_KINDS: graph.AD_PATHFINDING_EDGE_KINDS,
     PgKindRegistry: kinds.PgKindRegistry,

@@ -1,6 +1,6 @@
 // Times each method over a question's instances, in the list's order per instance, and checks each answer's path
-// lengths against the in-memory reference (computed untimed). A time-boxed method that times out is not asked
-// again for that question.
+// lengths against the in-memory reference (computed untimed). A method that times out (its own cap, or the
+// request deadline's 504 for the engine's methods) is not asked again for that question.
 
 const elapsed = (from) => Number(process.hrtime.bigint() - from) / 1e6;
 
@@ -24,7 +24,7 @@ export async function measureQuestion(question, methods, reference) {
       const result = results.get(method.name);
       if (result.timedOut) continue;
       const started = process.hrtime.bigint();
-      const answer = await method.run(q);
+      const answer = await attempt(method, q);
       const ms = elapsed(started);
       if (answer === 'timeout') {
         result.timedOut = true;
@@ -41,6 +41,16 @@ export async function measureQuestion(question, methods, reference) {
 /** Runs each method that is not time-boxed once on the first instance of each question (caches, JIT). */
 export async function warmUp(questions, methods) {
   for (const question of questions) {
-    for (const method of methods.filter((m) => !m.timeBoxed)) await method.run(question.instances[0]);
+    for (const method of methods.filter((m) => !m.timeBoxed)) await attempt(method, question.instances[0]);
+  }
+}
+
+/** The method's answer, or 'timeout' when it hit its cap: its own, or the deadline's 504 (ApiError.timedOut). */
+async function attempt(method, q) {
+  try {
+    return await method.run(q);
+  } catch (error) {
+    if (error?.status === 504) return 'timeout';
+    throw error;
   }
 }
