@@ -18,6 +18,7 @@ export async function buildModules(dist) {
     Database: platform.Database,
     dataSourceOptions: platform.dataSourceOptions,
     remainingMs: platform.remainingMs,
+    runWithRequestContext: platform.runWithRequestContext,
     migrations: [...platform.platformMigrations, ...api.migrations],
     AD_PATHFINDING_EDGE_KINDS: graph.AD_PATHFINDING_EDGE_KINDS,
     PgKindRegistry: kinds.PgKindRegistry,

@@ -41,7 +41,8 @@ function ratio(method, results) {
   const label = `${method.name} / ${method.versus}`;
   if (base === undefined) return `${label} -`;
   // A method that timed out at least once took longer than its cap there: its p50 is a lower bound at best.
-  if (timedOut) return `${label} > ${(method.timeoutMs / base).toFixed(0)}x`;
-  const value = quantile(times, 0.5) / base;
-  return `${label} ${value >= 10 ? value.toFixed(0) : value.toFixed(1)}x`;
+  if (timedOut) return `${label} > ${factor(method.timeoutMs / base)}`;
+  return `${label} ${factor(quantile(times, 0.5) / base)}`;
 }
+
+const factor = (value) => `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}x`;
