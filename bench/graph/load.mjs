@@ -16,6 +16,17 @@ import { edgesByStart } from './edge-order.mjs';
 export const BENCH_DATABASE = 'pathwarden_bench';
 const COPY_BATCH = 20_000;
 
+/**
+ * The graph bench's database for a directory: one per size, so loads of different sizes never clobber each other,
+ * and the signature prepareDatabase and markLoaded keep (the scripts that share a load use both).
+ */
+export function graphBenchDatabase({ nodes, edges, seed }) {
+  return {
+    database: `pathwarden_bench_${nodes}_${edges}`,
+    signature: `pathwarden graph bench: nodes=${nodes} edges=${edges} seed=${seed} edge ids by start`,
+  };
+}
+
 /** The server to use: DATABASE_URL, or an embedded PostgreSQL started from the built platform code. */
 export async function benchServer(dist) {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => undefined };

@@ -16,7 +16,7 @@ import { buildModules } from './build-modules.mjs';
 import { generateDirectory, EDGE_KINDS, NODE_TYPES } from './directory.mjs';
 import { InMemoryGraph } from './in-memory.mjs';
 import { indexMethods } from './index-methods.mjs';
-import { benchServer, dropDatabase, loadDirectory, markLoaded, prepareDatabase } from './load.mjs';
+import { benchServer, dropDatabase, graphBenchDatabase, loadDirectory, markLoaded, prepareDatabase } from './load.mjs';
 import { measureQuestion, warmUp } from './measure.mjs';
 import { baselineMethods } from './methods.mjs';
 import { NaiveCte } from './naive-cte.mjs';
@@ -49,8 +49,7 @@ const dir = generateDirectory(options);
 log(`generated ${dir.nodeCount} nodes and ${dir.edgeCount} edges in ${seconds(started)}`);
 
 const server = await benchServer(resolve(args.dist ?? 'dist'));
-const databaseName = `pathwarden_bench_${options.nodes}_${options.edges}`;
-const signature = `pathwarden graph bench: nodes=${options.nodes} edges=${options.edges} seed=${options.seed} edge ids by start`;
+const { database: databaseName, signature } = graphBenchDatabase(options);
 const { url, load: needsLoad } = await prepareDatabase(server.adminUrl, signature, options.reuse, databaseName);
 const dataSource = new DataSource({ ...lib.dataSourceOptions(url, lib.migrations), logging: false });
 await dataSource.initialize();
