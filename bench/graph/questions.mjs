@@ -23,19 +23,19 @@ export function pickQuestions(dir, graph, runs, seed) {
 
   const toAdmins = repeat(() => {
     const user = pick(users);
-    const distance = graph.ball(user).get(domainAdmins);
-    return distance >= 2 ? { starts: [user], ends: [domainAdmins] } : undefined;
+    return graph.ball(user).distanceTo(domainAdmins) >= 2 ? { starts: [user], ends: [domainAdmins] } : undefined;
   });
   const toTierZero = repeat(() => ({ starts: [pick(computers)], ends: dir.tierZero }));
   const reachable = repeat(() => {
     const start = pick(principals);
-    const far = [...graph.ball(start)].filter(([, d]) => d >= 2);
-    return far.length ? { starts: [start], ends: [pick(far)[0]] } : undefined;
+    const { nodes, distanceTo } = graph.ball(start);
+    const far = nodes.filter((id) => distanceTo(id) >= 2);
+    return far.length ? { starts: [start], ends: [pick(far)] } : undefined;
   });
   const unreachable = repeat(() => {
     const start = pick(principals);
     const end = 1 + Math.floor(random() * dir.nodeCount);
-    return graph.ball(start).has(end) ? undefined : { starts: [start], ends: [end] };
+    return graph.ball(start).distanceTo(end) >= 0 ? undefined : { starts: [start], ends: [end] };
   });
   const largest = largestGroup(dir, graph);
   const crowd = { starts: largest.members, ends: [domainAdmins] };
