@@ -3,7 +3,7 @@
 /** The modules under `dist`, flattened into one object of the exports the bench uses. */
 export async function buildModules(dist) {
   const from = (path) => import(`${dist}/${path}.js`);
-  const [platform, api, graph, kinds, pathfinder, plan, search, frontier, elements] = await Promise.all([
+  const [platform, api, graph, kinds, pathfinder, plan, search, frontier, elements, changes, keeper, indexed, memory] = await Promise.all([
     from('libs/platform/src/index'),
     from('apps/api/src/migrations'),
     from('libs/graph/src/index'),
@@ -13,12 +13,17 @@ export async function buildModules(dist) {
     from('libs/graph/src/infrastructure/pg/pg-bfs-search'),
     from('libs/graph/src/infrastructure/pg/pg-bfs-frontier'),
     from('libs/graph/src/infrastructure/pg/pg-elements'),
+    from('libs/graph/src/infrastructure/pg/pg-graph-changes'),
+    from('libs/graph/src/infrastructure/memory/traversal-index-keeper'),
+    from('libs/graph/src/infrastructure/memory/indexed-search'),
+    from('libs/graph/src/infrastructure/memory/memory-search'),
   ]);
   return {
     Database: platform.Database,
     dataSourceOptions: platform.dataSourceOptions,
     remainingMs: platform.remainingMs,
     runWithRequestContext: platform.runWithRequestContext,
+    runUncancellable: platform.runUncancellable,
     migrations: [...platform.platformMigrations, ...api.migrations],
     AD_PATHFINDING_EDGE_KINDS: graph.AD_PATHFINDING_EDGE_KINDS,
     PgKindRegistry: kinds.PgKindRegistry,
@@ -27,5 +32,9 @@ export async function buildModules(dist) {
     searchPaths: search.searchPaths,
     SqlFrontierSource: frontier.SqlFrontierSource,
     loadElements: elements.loadElements,
+    PgGraphChanges: changes.PgGraphChanges,
+    TraversalIndexKeeper: keeper.TraversalIndexKeeper,
+    IndexedSearch: indexed.IndexedSearch,
+    searchInMemory: memory.searchInMemory,
   };
 }

@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { buildModules } from './build-modules.mjs';
 import { generateDirectory, EDGE_KINDS, NODE_TYPES } from './directory.mjs';
 import { InMemoryGraph } from './in-memory.mjs';
-import { indexMethods } from './index-methods.mjs';
+import { catchUpFigures, indexMethods } from './index-methods.mjs';
 import { benchServer, dropDatabase, graphBenchDatabase, loadDirectory, markLoaded, prepareDatabase } from './load.mjs';
 import { measureQuestion, warmUp } from './measure.mjs';
 import { baselineMethods } from './methods.mjs';
@@ -102,6 +102,8 @@ for (const question of questions) {
 
 log('');
 log(`load average after: ${load()}`);
+await catchUpFigures(context, dir.nodeCount);
+await context.keeper?.onModuleDestroy();
 await naive.close();
 await pgRouting?.close();
 await dataSource.destroy();
