@@ -159,7 +159,16 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
       return;
     }
     if (run.version <= index.version) return;
-    index.apply(run.changes, run.version);
+    try {
+      index.apply(run.changes, run.version);
+    } catch (error) {
+      // A change the index cannot place (an edge to a node it never saw): start afresh; SQL answers meanwhile.
+      this.logger.warn(`could not apply version ${run.version}, rebuilding: ${messageOf(error)}`);
+      if (this.index === index) this.index = undefined;
+      this.state = 'building';
+      this.rebuild('change not applicable');
+      return;
+    }
     this.lastCatchUp = { ms: Math.round(performance.now() - started), at: new Date() };
     this.logger.debug(`caught up to version ${index.version} in ${this.lastCatchUp.ms} ms`);
     if (index.overlaySize > overlayBound(index)) this.rebuild('compaction');
