@@ -1,5 +1,5 @@
 import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
-import type { Step } from '../pg/pg-bfs-side.js';
+import { chainsToRoot, type Step } from '../pg/pg-bfs-side.js';
 import type { BfsScratch } from './memory-bfs-scratch.js';
 import type { Csr, TraversalIndex } from './traversal-index.js';
 
@@ -227,37 +227,19 @@ export class BfsWalk {
    */
   chainsBack(node: number, visit: (chain: Chain) => boolean): void {
     const { parent } = this.scratch;
-    const memo = new Map<number, number[]>();
-    const parentsOf = (at: number): number[] => {
+    const memo = new Map<number, [number, number][]>();
+    const parentsOf = (at: number): [number, number][] => {
       let list = memo.get(at);
       if (!list) {
         const more = this.extraParents.get(at);
-        const pairs: [number, number][] = [[parent[at], this.parentEdge(at)]];
-        if (more) for (let i = 0; i < more.length; i += 2) pairs.push([more[i], more[i + 1]]);
-        pairs.sort((a, b) => a[1] - b[1]);
-        list = pairs.flat();
+        list = [[parent[at], this.parentEdge(at)]];
+        if (more) for (let i = 0; i < more.length; i += 2) list.push([more[i], more[i + 1]]);
+        list.sort((a, b) => a[1] - b[1]);
         memo.set(at, list);
       }
       return list;
     };
-    const path = [node];
-    const edges: number[] = [];
-    const next = [0];
-    while (path.length > 0) {
-      const at = path[path.length - 1];
-      if (at === this.seed && !visit({ nodes: path.map((n) => this.index.idOf(n)), edges: [...edges] })) return;
-      const options = at === this.seed ? [] : parentsOf(at);
-      const i = next[next.length - 1];
-      if (i >= options.length) {
-        path.pop();
-        next.pop();
-        edges.pop();
-        continue;
-      }
-      next[next.length - 1] = i + 2;
-      path.push(options[i]);
-      edges.push(options[i + 1]);
-      next.push(0);
-    }
+    const ids = (nodes: number[]) => nodes.map((n) => this.index.idOf(n));
+    chainsToRoot(this.seed, node, parentsOf, (nodes, edges) => visit({ nodes: ids(nodes), edges: [...edges] }));
   }
 }

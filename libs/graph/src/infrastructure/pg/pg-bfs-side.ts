@@ -152,7 +152,6 @@ export class SearchSide {
    */
   chains(origin: number, node: Id, visit: (chain: Chain) => boolean): void {
     const seen = this.reached[origin];
-    const root = this.origins[origin];
     const parentsOf = new Map<Id, [Id, Id][]>();
     const parents = (at: Id): [Id, Id][] => {
       let list = parentsOf.get(at);
@@ -164,30 +163,36 @@ export class SearchSide {
       }
       return list;
     };
-    const path = [node];
-    const edges: Id[] = [];
-    const next = [0];
-    while (path.length > 0) {
-      const at = path[path.length - 1];
-      if (at === root) {
-        if (!visit({ nodes: [...path].reverse(), edges: [...edges].reverse() })) return;
-        path.pop();
-        next.pop();
-        edges.pop();
-        continue;
-      }
-      const options = parents(at);
-      const i = next[next.length - 1];
-      if (i >= options.length) {
-        path.pop();
-        next.pop();
-        edges.pop();
-        continue;
-      }
-      next[next.length - 1] = i + 1;
-      path.push(options[i][0]);
-      edges.push(options[i][1]);
-      next.push(0);
+    const rootFirst = (nodes: Id[], edges: Id[]) => visit({ nodes: [...nodes].reverse(), edges: [...edges].reverse() });
+    chainsToRoot(this.origins[origin], node, parents, rootFirst);
+  }
+}
+
+/**
+ * Every chain from `node` back to `root` through `parentsOf` (a node's [parent, edge] pairs, in the order to try
+ * them), depth first, until `visit` returns false; `visit` sees the chain node first (arrays it must copy to keep).
+ * Iterative, so a long chain cannot overflow the stack.
+ */
+export function chainsToRoot(
+  root: Id, node: Id, parentsOf: (at: Id) => readonly (readonly [Id, Id])[], visit: (nodes: Id[], edges: Id[]) => boolean,
+): void {
+  const path = [node];
+  const edges: Id[] = [];
+  const next = [0];
+  while (path.length > 0) {
+    const at = path[path.length - 1];
+    if (at === root && !visit(path, edges)) return;
+    const options = at === root ? [] : parentsOf(at);
+    const i = next[next.length - 1];
+    if (i >= options.length) {
+      path.pop();
+      next.pop();
+      edges.pop();
+      continue;
     }
+    next[next.length - 1] = i + 1;
+    path.push(options[i][0]);
+    edges.push(options[i][1]);
+    next.push(0);
   }
 }
