@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { currentSignal, type Database } from '@app/platform';
+import { currentSignal, remainingMs, type Database } from '@app/platform';
 import { transactionClient } from '../pg/pg-copy.js';
 import { copyOut } from './copy-out.js';
 import { CopyTextParser } from './copy-text-parser.js';
@@ -37,14 +37,22 @@ const EDGE_COPY = 'COPY (SELECT id, start_id, end_id, kind_id FROM edge) TO STDO
 export async function buildTraversalIndex(database: Database, options: TraversalIndexBuildOptions): Promise<TraversalIndex> {
   const runner = database.dataSource.createQueryRunner();
   await runner.connect();
+  let stopListening = () => {};
   try {
     await runner.startTransaction('REPEATABLE READ');
     await runner.query('SET TRANSACTION READ ONLY');
+    // The caller's deadline bounds every statement, one waiting for a lock included; stopping the service cancels
+    // the statement running, even a COPY that waits for a lock and sends no chunk.
+    const [backend] = (await runner.query(
+      "SELECT pg_backend_pid() AS pid, now()::text AS started, set_config('statement_timeout', $1, true)",
+      [String(Math.max(1, Math.floor(remainingMs())))],
+    )) as { pid: number; started: string }[];
+    const cancel = () => cancelCopy(database, backend.pid, backend.started);
+    stopListening = listenForAbort(cancel);
     const version = await options.readVersion(runner.manager);
     const size = await estimateSize(runner.manager);
     check(size.nodes * (NODE_BYTES + KIND_BYTES) + size.edges * EDGE_BYTES, options.maxBytes, true);
     const client = await transactionClient(runner.manager);
-    const cancel = () => cancelCopy(database, size.pid, size.started);
 
     const nodes = new NodeStaging(size.nodes);
     const nodeParser = new CopyTextParser({
@@ -80,8 +88,18 @@ export async function buildTraversalIndex(database: Database, options: Traversal
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     throw error;
   } finally {
+    stopListening();
     await runner.release();
   }
+}
+
+/** Calls `cancel` when the current context's signal aborts; returns the way to stop listening. */
+function listenForAbort(cancel: () => Promise<void>): () => void {
+  const signal = currentSignal();
+  if (!signal) return () => {};
+  const onAbort = () => void cancel();
+  signal.addEventListener('abort', onAbort);
+  return () => signal.removeEventListener('abort', onAbort);
 }
 
 function check(bytes: number, maxBytes: number, estimated: boolean): void {
@@ -91,20 +109,18 @@ function check(bytes: number, maxBytes: number, estimated: boolean): void {
 interface SizeEstimate {
   nodes: number;
   edges: number;
-  pid: number;
-  started: string;
 }
 
-/** Row counts from the planner's statistics (a count where the table was never analysed), and this backend. */
+/**
+ * Row counts from the planner's statistics; a table never analysed counts 0 here (no count(*): it would scan, or wait
+ * behind a lock on the graph) and the rows read are checked against the cap as they stream.
+ */
 async function estimateSize(manager: EntityManager): Promise<SizeEstimate> {
   const [row] = (await manager.query(
-    `SELECT pg_backend_pid() AS pid, now()::text AS started,
-       (SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE (SELECT count(*) FROM node) END
-          FROM pg_class WHERE oid = 'node'::regclass) AS nodes,
-       (SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE (SELECT count(*) FROM edge) END
-          FROM pg_class WHERE oid = 'edge'::regclass) AS edges`,
-  )) as { pid: number; started: string; nodes: string; edges: string }[];
-  return { nodes: Number(row.nodes), edges: Number(row.edges), pid: row.pid, started: row.started };
+    `SELECT (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'node'::regclass) AS nodes,
+            (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'edge'::regclass) AS edges`,
+  )) as { nodes: string; edges: string }[];
+  return { nodes: Number(row.nodes), edges: Number(row.edges) };
 }
 
 /** Stops this build's COPY on the server (only while its transaction runs: the connection goes back to the pool). */

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { BackgroundTicks, Database, runUncancellable } from '@app/platform';
+import { BackgroundTicks, Database, runWithRequestContext } from '@app/platform';
 import { GraphConfig } from '../../graph-config.js';
 import { PgGraphChanges } from '../pg/pg-graph-changes.js';
 import { buildTraversalIndex, TraversalIndexTooLarge } from './traversal-index-builder.js';
@@ -54,6 +54,8 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
   /** Runs background work outside the async context of the request that triggered it (its transaction, its abort). */
   private readonly detached = AsyncLocalStorage.snapshot();
   private readonly ticks = new BackgroundTicks(this.logger, () => this.tick(), () => undefined);
+  /** Aborted when the service stops: a build or catch-up in flight is cancelled on the server, never waited out. */
+  private readonly stopping = new AbortController();
   private index: TraversalIndex | undefined;
   private state: TraversalIndexState;
   private reason: string | undefined;
@@ -87,6 +89,7 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopping.abort();
     await this.ticks.stop();
     await this.settled().catch(() => undefined);
   }
@@ -153,6 +156,8 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
     const index = this.index;
     if (!index) return;
     const started = performance.now();
+    // Only the version row first: nothing else is read (or waited for, behind a lock on the graph) when nothing changed.
+    if ((await this.changes.currentVersion()) <= index.version) return;
     const run = await this.changes.since(index.version, MAX_CATCH_UP_IDS);
     if (run.pruned || run.tooMany || run.changes.reset) {
       this.rebuild(run.changes.reset ? 'graph cleared' : run.pruned ? 'change log pruned past the index' : 'too many changes');
@@ -200,6 +205,8 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
           `${index.edgeCount} edges, ${mb} MB`,
       );
     } catch (error) {
+      // Cancelled because the service stops: nothing failed.
+      if (this.stopping.signal.aborted) return;
       this.index = undefined;
       this.state = error instanceof TraversalIndexTooLarge ? 'too-large' : 'failed';
       this.reason = messageOf(error);
@@ -213,8 +220,9 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
   }
 
   private background(budgetMs: number, work: () => Promise<void>): Promise<void> {
-    return this.detached(() => runUncancellable(`traversal-index-${this.instance}`, budgetMs, work)).catch((error: unknown) => {
-      this.logger.error(`background work failed: ${messageOf(error)}`);
+    const context = { requestId: `traversal-index-${this.instance}`, deadline: Date.now() + budgetMs, signal: this.stopping.signal };
+    return this.detached(() => runWithRequestContext(context, work)).catch((error: unknown) => {
+      if (!this.stopping.signal.aborted) this.logger.error(`background work failed: ${messageOf(error)}`);
     });
   }
 }
