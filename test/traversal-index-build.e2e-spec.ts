@@ -154,7 +154,10 @@ describe('buildTraversalIndex', () => {
     const error = await build(5000 * 60).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TraversalIndexTooLarge);
     expect((error as TraversalIndexTooLarge).estimated).toBe(false);
-    const stuck = await database.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'");
+    // This file's own database only: other suites run beside it on the same server.
+    const stuck = await database.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+    );
     expect(stuck).toEqual([{ n: 0 }]);
     expect((await build()).nodeCount).toBe(5000);
   });
