@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GraphStore, TraversalIndexKeeper } from '@app/graph';
-import { IndexedSearch, PREBUILT_QUERIES, REJECTED_QUERIES, seedGraph } from '@app/graph/testing';
+import { IndexedSearch, IndexedWalks, PREBUILT_QUERIES, REJECTED_QUERIES, seedGraph } from '@app/graph/testing';
 import { bearer } from './support/auth.js';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { ID, PREBUILT_GRAPH } from './fixtures/prebuilt-graph.js';
@@ -357,10 +357,16 @@ describe.each(['SQL only', 'in-memory index'])('pre-built queries (POST /api/v2/
       expect(graphOf(res.body)).toEqual(EXPECTED[number]);
     });
 
-    it('searched in memory exactly where the index is on', () => {
+    it('searched and walked in memory exactly where the index is on', () => {
       const { memory } = t.app.get(IndexedSearch, { strict: false }).counts;
-      if (mode === 'SQL only') expect(memory).toBe(0);
-      else expect(memory).toBeGreaterThan(0);
+      const walks = t.app.get(IndexedWalks, { strict: false }).counts;
+      if (mode === 'SQL only') expect([memory, walks.memory]).toEqual([0, 0]);
+      else {
+        expect(memory).toBeGreaterThan(0);
+        // Every variable-length relationship these queries hold is one the index can enumerate.
+        expect(walks).toEqual({ memory: expect.any(Number), sql: 0 });
+        expect(walks.memory).toBeGreaterThan(10);
+      }
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GraphStore, TraversalIndexKeeper } from '@app/graph';
-import { IndexedSearch, PathfindingErrors, PgKindRegistry } from '@app/graph/testing';
+import { IndexedSearch, IndexedWalks, PathfindingErrors, PgKindRegistry } from '@app/graph/testing';
 import { Database, sql, type Sql } from '@app/platform';
 import { bearer } from './support/auth.js';
 import {
@@ -96,6 +96,43 @@ describe('traversal index', () => {
       expect(cut).toHaveLength(1);
       expect(await ask(other.http, 'c0', 'c6')).toEqual([]);
       expect(await ask(sqlOnly.http, 'c0', 'c6')).toEqual([]);
+    });
+
+    it('enumerates variable-length Cypher over the index with the rows SQL gives, and hands a large walk back to SQL', async () => {
+      const walks = other.app.get(IndexedWalks, { strict: false });
+      /** POST /graphs/cypher: each returned path as 'a>b>c' (node objectids), sorted. */
+      const paths = async (http: () => ReturnType<TestApp['http']>, query: string) => {
+        const res = await http().post('/api/v2/graphs/cypher').set('Authorization', bearer(token)).send({ query });
+        expect(res.status).toBe(200);
+        const nodes = res.body.data.nodes as Record<string, { objectId: string }>;
+        return (res.body.data.edges as { source: string; target: string }[])
+          .map((e) => `${nodes[e.source].objectId}>${nodes[e.target].objectId}`).sort();
+      };
+      await t.app.get(GraphStore).writeBatch(chain('v', 5));
+      const query = "MATCH p = (a:Group {objectid: 'v0'})-[:MemberOf*1..]->(b:Group) RETURN p";
+      const before = { ...walks.counts };
+      const inMemory = await paths(other.http, query);
+      expect(walks.counts).toEqual({ memory: before.memory + 1, sql: before.sql });
+      expect(inMemory).toEqual(['v0>v1', 'v1>v2', 'v2>v3', 'v3>v4', 'v4>v5']);
+      expect(inMemory).toEqual(await paths(sqlOnly.http, query));
+      // Right to left, from the right end (the more selective one), with the far end's label pushed down.
+      const backwards = "MATCH p = (a:Group)-[:MemberOf*2..3]->(b {objectid: 'v5'}) RETURN p";
+      expect(await paths(other.http, backwards)).toEqual(await paths(sqlOnly.http, backwards));
+      expect(await paths(other.http, backwards)).toEqual(['v2>v3', 'v3>v4', 'v4>v5']);
+      // Past the output cap the recursive CTE answers instead, with the same rows.
+      const cap = walks.maxCells;
+      walks.maxCells = 5;
+      try {
+        expect(await paths(other.http, query)).toEqual(inMemory);
+        expect(walks.counts.sql).toBe(before.sql + 1);
+      } finally {
+        walks.maxCells = cap;
+      }
+      // A walk seeded once per row of an earlier clause stays a CTE: nothing is handed over.
+      const counted = { ...walks.counts };
+      const lateral = "MATCH (a:Group {objectid: 'v3'}) WITH a MATCH p = (a)-[:MemberOf*1..]->(b) RETURN p";
+      expect(await paths(other.http, lateral)).toEqual(['v3>v4', 'v4>v5']);
+      expect(walks.counts).toEqual(counted);
     });
 
     it('says off in /health where it is switched off', async () => {

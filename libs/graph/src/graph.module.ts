@@ -22,6 +22,7 @@ import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
 import { PgPathfinder } from './infrastructure/pg/pg-pathfinder.js';
 import { PgQueryEngine } from './infrastructure/pg/pg-query-engine.js';
 import { IndexedSearch } from './infrastructure/memory/indexed-search.js';
+import { IndexedWalks } from './infrastructure/memory/indexed-walks.js';
 import { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
 import { Neo4jConnection } from './infrastructure/neo4j/neo4j-connection.js';
 import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph.store.js';
@@ -46,6 +47,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     PgGraphChanges,
     TraversalIndexKeeper,
     IndexedSearch,
+    IndexedWalks,
     // Lazy by design: it opens no connection unless GRAPH_DRIVER=neo4j.
     Neo4jConnection,
     {
@@ -62,13 +64,13 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     },
     {
       provide: GraphQueryEngine,
-      inject: [GraphConfig, Database, PgKindRegistry, PgPathfinder, Neo4jConnection],
+      inject: [GraphConfig, Database, PgKindRegistry, PgPathfinder, IndexedWalks, Neo4jConnection],
       useFactory: (
         config: GraphConfig, database: Database, kinds: PgKindRegistry, pathfinder: PgPathfinder,
-        neo4j: Neo4jConnection,
+        walks: IndexedWalks, neo4j: Neo4jConnection,
       ) =>
         onDriver<GraphQueryEngine>(
-          config, () => new PgQueryEngine(database, kinds, pathfinder), () => new Neo4jQueryEngine(neo4j),
+          config, () => new PgQueryEngine(database, kinds, pathfinder, walks), () => new Neo4jQueryEngine(neo4j),
         ),
     },
     {

@@ -31,6 +31,7 @@ export { Neo4jGraphStore } from '../infrastructure/neo4j/neo4j-graph.store.js';
 export { Neo4jNodeSearch } from '../infrastructure/neo4j/neo4j-node-search.js';
 export { Neo4jQueryEngine } from '../infrastructure/neo4j/neo4j-query-engine.js';
 export { IndexedSearch } from '../infrastructure/memory/indexed-search.js';
+export { IndexedWalks } from '../infrastructure/memory/indexed-walks.js';
 export { searchInMemory } from '../infrastructure/memory/memory-search.js';
 export { buildTraversalIndex, TraversalIndexTooLarge } from '../infrastructure/memory/traversal-index-builder.js';
 export { hopsOf } from './traversal-index-hops.js';

@@ -1,4 +1,5 @@
 import type { PathfindingStep } from './pathfinding-step.js';
+import type { WalkStep } from './walk-step.js';
 import type { Sql } from '@app/platform';
 
 /** Stands in the statement for the paths a pathfinding step found, bound when the statement is built. */
@@ -10,17 +11,21 @@ export class FoundPathsParameter {
 export interface TranslationOptions {
   /** Most rows the caller reads; the statement fetches one more so that overflow is visible. */
   rowLimit: number;
+  /** Hand variable-length relationships that allow it to the in-memory traversal index (see WalkStep). */
+  walksInMemory?: boolean;
 }
 
 /** Default bound of an open variable-length relationship (`*`, `*1..`), as the reference (graph-reference §2). */
 export const DEFAULT_MAX_DEPTH = 15;
 
 /**
- * State shared by the whole translation of one query: kind ids, fresh SQL aliases, and the pathfinding steps
- * that must run before the statement.
+ * State shared by the whole translation of one query: kind ids, fresh SQL aliases, and the pathfinding and walk
+ * steps that must run before the statement.
  */
 export class TranslationContext {
   readonly steps: PathfindingStep[] = [];
+  /** The variable-length relationships handed to the traversal index, in parameter order. */
+  readonly walks: WalkStep[] = [];
   /** Query parts computed once, ahead of the statement (`WITH name AS MATERIALIZED (...)`), in order. */
   readonly materialized: { name: string; statement: Sql }[] = [];
   private readonly counters = new Map<string, number>();

@@ -11,6 +11,8 @@ import { equality } from './operators.js';
 import { constantMapTests, nodePredicate } from './seeds.js';
 import type { SelectFrame } from './select.js';
 import { shortestPathPart } from './shortest.js';
+import { walkStep } from './walk-handover.js';
+import { WalkRowsParameter, walkRowsSql, type WalkStep } from './walk-step.js';
 import { kindIdsOf, propertyRead, type EdgeValue, type NodeValue } from './typed.js';
 
 /** A relationship a pattern matched, for relationship isomorphism within one MATCH. */
@@ -168,10 +170,8 @@ class ChainEmitter {
         alias: seedAlias,
         predicate: nodePredicate(this.frame.book.of(this.element.nodes[seedAt]), this.element.nodes[seedAt].variable, seedAlias, ctx),
       };
-    const walk = walkSql({
-      name, seed, fromLeft, direction: relationship.direction, min, max, withNodes,
-      edgeTest: this.edgeTest(relationship),
-    });
+    const walk = (seed.kind === 'set' && this.handedOver(relationship, seed, seedAt, farAt, { fromLeft, min, max, withNodes }))
+      || walkSql({ name, seed, fromLeft, direction: relationship.direction, min, max, withNodes, edgeTest: this.edgeTest(relationship) });
     this.frame.add(lateral ? 'lateral' : 'cross', walk, name);
     if (!lateral) this.attach(seedAt, raw(`${name}.seed_id`));
     this.attach(farAt, raw(`${name}.far_id`));
@@ -179,6 +179,21 @@ class ChainEmitter {
     this.bindRelationship(relationship, { t: 'edgeList', sql: ids });
     this.uses.push({ kind: 'walk', ids, types: relationship.types });
     this.segments.push({ nodes: sql`${raw(`${name}.node_ids`)}[2:]`, edges: ids });
+  }
+
+  /**
+   * The walk as rows the engine enumerates over the traversal index (a WalkStep), when the translation may hand
+   * walks over and this one allows it: edges tested by type alone, and seeds that need no parameter of another step.
+   */
+  private handedOver(
+    relationship: RelationshipPattern, seed: { alias: string; predicate?: Sql }, seedAt: number, farAt: number,
+    shape: Pick<WalkStep, 'fromLeft' | 'min' | 'max' | 'withNodes'>,
+  ): Sql | undefined {
+    const ctx = this.frame.ctx;
+    if (!ctx.options.walksInMemory || relationship.properties) return undefined;
+    const step = walkStep(relationship, this.frame.book.of(this.element.nodes[seedAt]), seed, this.element.nodes[farAt], shape, ctx);
+    if (!step) return undefined;
+    return walkRowsSql(new WalkRowsParameter(ctx.walks.push(step) - 1));
   }
 
   /** Types and (constant) properties every edge of an expansion must have, over an edge alias. */

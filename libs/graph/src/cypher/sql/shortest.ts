@@ -75,7 +75,7 @@ export function shortestPathPart(frame: SelectFrame, part: PatternPart): void {
 }
 
 /** The kind ids of a node's constraints when they are only labels, all of them known; else undefined. */
-function labelsOnly(constraints: NodeConstraints, ctx: TranslationContext): number[] | undefined {
+export function labelsOnly(constraints: NodeConstraints, ctx: TranslationContext): number[] | undefined {
   if (constraints.labels.length === 0 || constraints.maps.length > 0 || constraints.conjuncts.length > 0) return undefined;
   const { known, unknown } = ctx.kindIds(constraints.labels);
   return unknown ? undefined : known;

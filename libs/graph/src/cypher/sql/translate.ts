@@ -8,16 +8,22 @@ import { matchClause, unwindClause } from './match.js';
 import { projectReturn, projectWith, type OutputColumn } from './projection.js';
 import { Scope } from './scope.js';
 import { SelectFrame } from './select.js';
+import { WalkRowsParameter, type WalkStep } from './walk-step.js';
 import { containsAggregate } from './aggregates.js';
 import { exprChildren } from '../walk.js';
 
 export type { OutputColumn } from './projection.js';
 
-/** A query ready to run: pathfinding steps first, then one statement that reads their results. */
+/** A query ready to run: pathfinding and walk steps first, then one statement that reads their results. */
 export interface Translation {
   steps: PathfindingStep[];
-  /** The statement text and values, given the paths each step found (in step order). */
-  statement(found: FoundPath[][]): { text: string; values: unknown[] };
+  /** Variable-length relationships the engine enumerates over the traversal index (only with walksInMemory). */
+  walks: WalkStep[];
+  /**
+   * The statement text and values, given the paths each step found (in step order) and each walk's rows as jsonb
+   * text (see walkRowsJson).
+   */
+  statement(found: FoundPath[][], walked?: readonly string[]): { text: string; values: unknown[] };
   outputs: OutputColumn[];
   /**
    * True when every found path becomes exactly one row and the steps' limit is the query's own LIMIT: a step
@@ -61,14 +67,20 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
     : sql`WITH ${joinSql(ctx.materialized.map((part) => sql`${raw(part.name)} AS MATERIALIZED (${part.statement})`), ', ')} ${final}`;
   return {
     steps: ctx.steps,
+    walks: ctx.walks,
     outputs,
     stepsLimitedByQuery,
-    statement(found) {
+    statement(found, walked = []) {
       const { text, values } = statement.toQuery();
-      return {
-        text,
-        values: values.map((value) => (value instanceof FoundPathsParameter ? foundPathsJson(found[value.step] ?? []) : value)),
+      const bind = (value: unknown) => {
+        if (value instanceof FoundPathsParameter) return foundPathsJson(found[value.step] ?? []);
+        if (value instanceof WalkRowsParameter) {
+          if (walked[value.step] === undefined) throw new Error(`walk step ${value.step} has no rows`);
+          return walked[value.step];
+        }
+        return value;
       };
+      return { text, values: values.map(bind) };
     },
   };
 }

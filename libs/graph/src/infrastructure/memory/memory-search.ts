@@ -99,7 +99,8 @@ function zeroLengthEnds(plan: SearchPlan, walks: Walks, isTarget: (id: number) =
   return walks.target.type === 'predicate' ? [...new Set(selves)] : selves;
 }
 
-function allowedKinds(kinds: readonly number[] | undefined): Uint8Array {
+/** Per edge kind, 1 when it may be traversed: the listed kinds (undefined = any), never DEAD_KIND. */
+export function allowedKinds(kinds: readonly number[] | undefined): Uint8Array {
   if (!kinds) return ANY_KIND;
   const table = new Uint8Array(DEAD_KIND + 1);
   for (const kind of kinds) if (kind >= 0 && kind < DEAD_KIND) table[kind] = 1;

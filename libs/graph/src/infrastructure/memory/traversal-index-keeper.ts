@@ -94,6 +94,11 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
     await this.settled().catch(() => undefined);
   }
 
+  /** Whether an index is built (it may still be behind a given transaction: ask `current`). */
+  get ready(): boolean {
+    return this.state === 'ready' && this.index !== undefined;
+  }
+
   /**
    * The index, caught up to at least the graph version `manager`'s transaction sees, or undefined when it cannot
    * answer for that version now: read-your-writes holds whichever instance wrote.

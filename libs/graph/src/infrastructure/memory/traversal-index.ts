@@ -68,6 +68,11 @@ export class TraversalIndex {
     return index >= 0 && this.overlay.deleted.has(index) ? -1 : index;
   }
 
+  /** Whether the node at a dense index is in the graph (not deleted since the build). */
+  isLive(index: number): boolean {
+    return index < this.nodeCount && !this.overlay.deleted.has(index);
+  }
+
   idOf(index: number): number {
     return index < this.baseNodes ? this.base.ids[index] : this.overlay.addedIds[index - this.baseNodes];
   }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, Database, pgErrorCode, type Row } from '@app/platform';
 import { GraphErrors } from '../../application/graph-errors.js';
@@ -12,6 +12,7 @@ import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 import { PgPathfinder } from './pg-pathfinder.js';
+import { IndexedWalks } from '../memory/indexed-walks.js';
 
 /**
  * SQLSTATE classes that are the query's fault: data exceptions (bad casts, invalid regular expressions, division
@@ -23,7 +24,8 @@ const MAX_REASON_LENGTH = 200;
 
 /**
  * Cypher on PostgreSQL: the translator's pathfinding steps and statement run in one read-only transaction under
- * the request deadline, then the graph elements the rows name are fetched in two statements.
+ * the request deadline, then the graph elements the rows name are fetched in two statements. Where this instance
+ * keeps the traversal index, variable-length relationships that allow it are enumerated there (`IndexedWalks`).
  */
 @Injectable()
 export class PgQueryEngine extends GraphQueryEngine {
@@ -31,18 +33,21 @@ export class PgQueryEngine extends GraphQueryEngine {
     private readonly database: Database,
     private readonly kinds: PgKindRegistry,
     private readonly pathfinder: PgPathfinder,
+    @Optional() private readonly walks?: IndexedWalks,
   ) {
     super();
   }
 
   async execute(query: CypherQuery, limits: QueryLimits): Promise<QueryRows> {
     const kindIds = await this.kinds.idsFor(kindNamesOf(query), { create: false });
-    const translation = translateQuery(query, kindIds, { rowLimit: limits.rowLimit });
+    const translate = (walksInMemory: boolean) => translateQuery(query, kindIds, { rowLimit: limits.rowLimit, walksInMemory });
+    const first = translate(this.walks?.available === true);
     try {
-      return await this.database.transaction(
-        (manager) => this.run(translation, manager),
-        { readOnly: true },
-      );
+      return await this.database.transaction(async (manager) => {
+        // Walks handed over but not answered from memory: the same query as recursive CTEs.
+        const walked = first.walks.length > 0 ? await this.walks!.run(manager, first.walks) : [];
+        return walked ? this.run(first, walked, manager) : this.run(translate(false), [], manager);
+      }, { readOnly: true });
     } catch (error) {
       throw evaluationError(error);
     }
@@ -52,10 +57,10 @@ export class PgQueryEngine extends GraphQueryEngine {
     return this.pathfinder.shortestPaths(request);
   }
 
-  private async run(translation: Translation, manager: EntityManager): Promise<QueryRows> {
+  private async run(translation: Translation, walked: readonly string[], manager: EntityManager): Promise<QueryRows> {
     const found: FoundPath[][] = [];
     for (const step of translation.steps) found.push(await this.pathfinder.run(step, manager));
-    const { text, values } = translation.statement(found);
+    const { text, values } = translation.statement(found, walked);
     const rows: Row[] = await manager.query(text, values);
     // A step that stopped at its path limit left paths unfound. Unless each path is one row and the limit was the
     // query's own LIMIT, filters, ORDER BY or aggregates after it would answer from a partial set: refuse instead.

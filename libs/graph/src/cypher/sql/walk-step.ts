@@ -1,0 +1,49 @@
+import { raw, sql, type Sql } from '@app/platform';
+
+/**
+ * A variable-length relationship handed to the in-memory traversal index: the engine enumerates its trails before
+ * the statement runs, with the rows the recursive CTE of `walkSql` would give, and binds them as one parameter.
+ * Only for a walk whose seeds are a set (not one per outer row) and whose edges are tested by type alone.
+ */
+export interface WalkStep {
+  /** The seeds: every node, every node with all these kinds, or the ids a statement selects. */
+  seed: { type: 'all' } | { type: 'kinds'; kinds: number[] } | { type: 'ids'; statement: Sql };
+  /** The direction walked from the seed. */
+  step: 'out' | 'in' | 'both';
+  /** True when the seed is the pattern's left node: rows list nodes and edges left to right either way. */
+  fromLeft: boolean;
+  /** Kind ids that may be traversed; undefined means any kind. */
+  edgeKindIds?: number[];
+  min: number;
+  max: number;
+  /** Carry the path's node ids too (for named paths). */
+  withNodes: boolean;
+  /** Kinds the far node's own labels require: a filter the statement repeats, to hand back fewer rows. */
+  farKinds?: number[];
+}
+
+/** One row of a walk: its seed and far node, and its nodes and edges left to right. */
+export interface WalkRow {
+  seedId: number;
+  farId: number;
+  nodeIds: number[];
+  edgeIds: number[];
+}
+
+/** Stands in the statement for the rows of a walk step, bound when the statement is built. */
+export class WalkRowsParameter {
+  constructor(readonly step: number) {}
+}
+
+/** The walk step's rows as the relation the CTE would be: (seed_id, far_id, edge_ids, node_ids). */
+export function walkRowsSql(parameter: WalkRowsParameter): Sql {
+  return sql`(SELECT * FROM jsonb_to_recordset(${parameter}::jsonb) AS ${raw('x(seed_id int8, far_id int8, edge_ids int8[], node_ids int8[])')})`;
+}
+
+/** The rows as the parameter's jsonb text (node ids only where the statement reads them). */
+export function walkRowsJson(rows: readonly WalkRow[], withNodes: boolean): string {
+  const parts = rows.map((row) => (withNodes
+    ? `{"seed_id":${row.seedId},"far_id":${row.farId},"edge_ids":[${row.edgeIds.join(',')}],"node_ids":[${row.nodeIds.join(',')}]}`
+    : `{"seed_id":${row.seedId},"far_id":${row.farId},"edge_ids":[${row.edgeIds.join(',')}]}`));
+  return `[${parts.join(',')}]`;
+}

@@ -1,0 +1,173 @@
+import { ApiError, remainingMs } from '@app/platform';
+import type { TraversalIndex } from './traversal-index.js';
+
+/** How a variable-length relationship is walked from its seeds (see WalkStep). */
+export interface TrailRules {
+  /** The direction walked from the seed; `both` takes a self-loop once. */
+  step: 'out' | 'in' | 'both';
+  /** Per edge kind: 1 when it may be traversed (never DEAD_KIND). */
+  allowed: Uint8Array;
+  min: number;
+  max: number;
+  /** Which reached nodes (dense indexes) end a trail; every node without it. */
+  far?: (index: number) => boolean;
+  /** Most ids (nodes and edges of every trail) to hand back; past it the walk gives up. */
+  maxCells: number;
+}
+
+/** One trail in walk order, seed first: ids of its nodes (depth + 1) and of its edges (depth). */
+export interface Trail {
+  nodes: number[];
+  edges: number[];
+}
+
+/** Hops probed between two yields to the event loop. */
+const PAUSE_EVERY = 65_536;
+
+/**
+ * Every trail (no edge twice: Cypher's relationship isomorphism) of `min..max` hops from each seed, as the
+ * recursive CTE of a variable-length relationship enumerates them, by depth-first search over the traversal
+ * index. Undefined when the trails would pass `maxCells` (the caller then lets SQL answer). Bounded by the request
+ * deadline (504); yields to the event loop every PAUSE_EVERY hops.
+ */
+export async function enumerateTrails(
+  index: TraversalIndex, seeds: readonly number[], rules: TrailRules,
+): Promise<Trail[] | undefined> {
+  if (remainingMs() <= 0) throw ApiError.timedOut();
+  const walker = new TrailWalker(index, rules);
+  for (const seed of seeds) {
+    if (!walker.walk(seed)) return undefined;
+    while (walker.paused) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (remainingMs() <= 0) throw ApiError.timedOut();
+      if (!walker.resume()) return undefined;
+    }
+  }
+  return walker.trails;
+}
+
+/** The depth-first state of one seed's walk, kept across pauses. */
+class TrailWalker {
+  readonly trails: Trail[] = [];
+  paused = false;
+  private cells = 0;
+  private probes = 0;
+  private pauseAt = PAUSE_EVERY;
+  private readonly nodeLimit: number;
+  private readonly pathNodes: Int32Array;
+  private readonly pathEdges: Float64Array;
+  /** Per depth: the hops of the path's node at that depth (far node, edge id) and the next one to take. */
+  private readonly hopFar: number[][];
+  private readonly hopEdge: number[][];
+  private readonly cursor: Int32Array;
+  private depth = -1;
+
+  constructor(private readonly index: TraversalIndex, private readonly rules: TrailRules) {
+    // Nodes added by a catch-up while the walk pauses are left out (as a search leaves them out).
+    this.nodeLimit = index.nodeCount;
+    this.pathNodes = new Int32Array(rules.max + 1);
+    this.pathEdges = new Float64Array(rules.max);
+    this.hopFar = Array.from({ length: rules.max }, () => []);
+    this.hopEdge = Array.from({ length: rules.max }, () => []);
+    this.cursor = new Int32Array(rules.max);
+  }
+
+  /** Starts the walk from `seed` (a dense index); false once the output passes its cap. */
+  walk(seed: number): boolean {
+    const { min, max, far } = this.rules;
+    this.pathNodes[0] = seed;
+    if (min === 0 && (!far || far(seed)) && !this.emit(0)) return false;
+    if (max === 0) return true;
+    this.load(0, seed);
+    this.depth = 0;
+    return this.resume();
+  }
+
+  /** Goes on depth first until the walk ends, pauses (`paused`) or passes the cap (false). */
+  resume(): boolean {
+    const { min, max, far } = this.rules;
+    this.paused = false;
+    let depth = this.depth;
+    while (depth >= 0) {
+      if (this.probes >= this.pauseAt) {
+        this.pauseAt = this.probes + PAUSE_EVERY;
+        this.depth = depth;
+        this.paused = true;
+        return true;
+      }
+      const at = this.cursor[depth];
+      if (at >= this.hopFar[depth].length) {
+        depth--;
+        continue;
+      }
+      this.cursor[depth] = at + 1;
+      const edge = this.hopEdge[depth][at];
+      if (this.onPath(edge, depth)) continue;
+      const next = this.hopFar[depth][at];
+      this.pathEdges[depth] = edge;
+      this.pathNodes[depth + 1] = next;
+      const length = depth + 1;
+      if (length >= min && (!far || far(next)) && !this.emit(length)) return false;
+      if (length < max) {
+        this.load(length, next);
+        depth = length;
+      }
+    }
+    this.depth = -1;
+    return true;
+  }
+
+  private onPath(edge: number, depth: number): boolean {
+    for (let i = 0; i < depth; i++) if (this.pathEdges[i] === edge) return true;
+    return false;
+  }
+
+  private emit(length: number): boolean {
+    this.cells += 2 * length + 1;
+    if (this.cells > this.rules.maxCells) return false;
+    const nodes = new Array<number>(length + 1);
+    const edges = new Array<number>(length);
+    for (let i = 0; i <= length; i++) nodes[i] = this.index.idOf(this.pathNodes[i]);
+    for (let i = 0; i < length; i++) edges[i] = this.pathEdges[i];
+    this.trails.push({ nodes, edges });
+    return true;
+  }
+
+  /** Lists the allowed hops of `node` for the path's next edge at `depth`. */
+  private load(depth: number, node: number): void {
+    const far = this.hopFar[depth];
+    const edges = this.hopEdge[depth];
+    far.length = 0;
+    edges.length = 0;
+    this.cursor[depth] = 0;
+    const { step } = this.rules;
+    if (step !== 'in') this.collect(node, 'out', false, far, edges);
+    // Undirected: a self-loop is already among the out hops.
+    if (step !== 'out') this.collect(node, 'in', step === 'both', far, edges);
+  }
+
+  private collect(node: number, step: 'out' | 'in', skipLoops: boolean, far: number[], edges: number[]): void {
+    const { allowed } = this.rules;
+    const index = this.index;
+    if (node < index.baseNodes) {
+      const csr = step === 'out' ? index.out : index.in;
+      const from = csr.offsets[node];
+      const to = csr.offsets[node + 1];
+      this.probes += to - from;
+      for (let slot = from; slot < to; slot++) {
+        const target = csr.targets[slot];
+        if (allowed[csr.kinds[slot]] === 0 || (skipLoops && target === node)) continue;
+        far.push(target);
+        edges.push(csr.edgeIdAt(slot));
+      }
+    }
+    const extra = index.extra(step, node);
+    if (!extra) return;
+    this.probes += extra.length;
+    for (const hop of extra) {
+      if (allowed[hop.kind] === 0 || hop.node >= this.nodeLimit || (skipLoops && hop.node === node)) continue;
+      far.push(hop.node);
+      edges.push(hop.edge);
+    }
+  }
+}
