@@ -98,3 +98,29 @@ describe('translateQuery', () => {
     expect(error.messages[0]).toBe(`${QUERY_NOT_EVALUATED}: ${TranslationErrors.shortestPathBound}`);
   });
 });
+
+describe('walk steps (variable-length relationships handed to the traversal index)', () => {
+  const walked = (text: string) => translateQuery(prepareCypher(text), KINDS, { rowLimit: 100, walksInMemory: true });
+
+  it('hands over a walk from a set of seeds: by kinds, by a seed statement, or every node, with its shape', () => {
+    const byKinds = walked('MATCH p = (u:User)-[:MemberOf*1..3]->(g:Group) RETURN p');
+    expect(byKinds.walks).toEqual([{
+      seed: { type: 'kinds', kinds: [1] }, step: 'out', fromLeft: true, edgeKindIds: [3], min: 1, max: 3, withNodes: true, farKinds: [2],
+    }]);
+    const bySeeds = walked("MATCH (u)-[:MemberOf|AdminTo*0..]->(g:Group {objectid: 'S-1'}) RETURN u");
+    expect(bySeeds.walks).toMatchObject([{ step: 'in', fromLeft: false, edgeKindIds: [3, 4], min: 0, max: 15, withNodes: false }]);
+    const seed = bySeeds.walks[0].seed;
+    expect(seed.type === 'ids' && seed.statement.toQuery().values).toContain('S-1');
+    expect(walked('MATCH (a)-[*2]-(b) RETURN b').walks).toMatchObject([{ seed: { type: 'all' }, step: 'both', farKinds: undefined }]);
+    const { text, values } = byKinds.statement([], ['[]']);
+    expect(text).toContain('jsonb_to_recordset');
+    expect(values).toContain('[]');
+    expect(() => byKinds.statement([])).toThrow('walk step 0 has no rows');
+  });
+
+  it('keeps a CTE for seeds bound per row, edge property tests, or without walksInMemory', () => {
+    expect(walked("MATCH (a:User) WITH a MATCH (a)-[:MemberOf*]->(g) RETURN g").walks).toEqual([]);
+    expect(walked("MATCH (a:User)-[:MemberOf* {isacl: true}]->(g) RETURN g").walks).toEqual([]);
+    expect(translate('MATCH (u:User)-[:MemberOf*1..3]->(g:Group) RETURN g').walks).toEqual([]);
+  });
+});
