@@ -3,7 +3,7 @@
 /** The modules under `dist`, flattened into one object of the exports the bench uses. */
 export async function buildModules(dist) {
   const from = (path) => import(`${dist}/${path}.js`);
-  const [platform, api, graph, kinds, pathfinder, plan, search, frontier, elements, changes, keeper, indexed, memory] = await Promise.all([
+  const [platform, api, graph, kinds, pathfinder, plan, search, frontier, elements, changes, keeper, indexed, memory, walks, engine, check] = await Promise.all([
     from('libs/platform/src/index'),
     from('apps/api/src/migrations'),
     from('libs/graph/src/index'),
@@ -17,6 +17,9 @@ export async function buildModules(dist) {
     from('libs/graph/src/infrastructure/memory/traversal-index-keeper'),
     from('libs/graph/src/infrastructure/memory/indexed-search'),
     from('libs/graph/src/infrastructure/memory/memory-search'),
+    from('libs/graph/src/infrastructure/memory/indexed-walks'),
+    from('libs/graph/src/infrastructure/pg/pg-query-engine'),
+    from('libs/graph/src/cypher/check'),
   ]);
   return {
     Database: platform.Database,
@@ -36,5 +39,8 @@ export async function buildModules(dist) {
     TraversalIndexKeeper: keeper.TraversalIndexKeeper,
     IndexedSearch: indexed.IndexedSearch,
     searchInMemory: memory.searchInMemory,
+    IndexedWalks: walks.IndexedWalks,
+    PgQueryEngine: engine.PgQueryEngine,
+    prepareCypher: check.prepareCypher,
   };
 }

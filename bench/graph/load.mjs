@@ -14,6 +14,14 @@ import { EDGE_KINDS, NODE_TYPES } from './directory.mjs';
 import { edgesByStart } from './edge-order.mjs';
 
 export const BENCH_DATABASE = 'pathwarden_bench';
+
+const domainSid = (d) => `S-1-5-21-1000-2000-${3000 + d}`;
+
+/** The objectid a node of the directory is loaded with: its domain's SID, then its RID (none for a domain). */
+export function objectidOf(dir, id) {
+  const sid = domainSid(dir.domainOf[id]);
+  return dir.rid[id] === 0 ? sid : `${sid}-${dir.rid[id]}`;
+}
 const COPY_BATCH = 20_000;
 
 /**
@@ -115,14 +123,13 @@ async function loadNodes(client, dir, kindId) {
   const base = kindId.get('Base');
   const tag = kindId.get('Tag_Tier_Zero');
   const zero = new Set(dir.tierZero);
-  const domainSid = (d) => `S-1-5-21-1000-2000-${3000 + d}`;
   // COPY's text format: JSON escapes control characters itself, only its backslashes need doubling.
   const row = (id) => {
     const sid = domainSid(dir.domainOf[id]);
     const typeKind = kindId.get(NODE_TYPES[dir.type[id]]);
     const kinds = zero.has(id) ? `{${base},${typeKind},${tag}}` : `{${base},${typeKind}}`;
     const properties = JSON.stringify({
-      objectid: dir.rid[id] === 0 ? sid : `${sid}-${dir.rid[id]}`, name: dir.name[id], domainsid: sid,
+      objectid: objectidOf(dir, id), name: dir.name[id], domainsid: sid,
       ...(zero.has(id) ? { system_tags: 'admin_tier_0' } : {}),
     });
     return `${id}\t${kinds}\t${properties.replaceAll('\\', '\\\\')}\n`;

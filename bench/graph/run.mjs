@@ -16,12 +16,13 @@ import { buildModules } from './build-modules.mjs';
 import { generateDirectory, EDGE_KINDS, NODE_TYPES } from './directory.mjs';
 import { InMemoryGraph } from './in-memory.mjs';
 import { catchUpFigures, indexMethods } from './index-methods.mjs';
-import { benchServer, dropDatabase, graphBenchDatabase, loadDirectory, markLoaded, prepareDatabase } from './load.mjs';
+import { benchServer, dropDatabase, graphBenchDatabase, loadDirectory, markLoaded, objectidOf, prepareDatabase } from './load.mjs';
 import { measureQuestion, warmUp } from './measure.mjs';
 import { baselineMethods } from './methods.mjs';
 import { NaiveCte } from './naive-cte.mjs';
 import { PgRouting } from './pgrouting.mjs';
 import { pickQuestions } from './questions.mjs';
+import { varLengthFigures } from './var-length.mjs';
 import { printLegend, printQuestion } from './report.mjs';
 import { sized, tiny } from '../size.mjs';
 
@@ -102,6 +103,7 @@ for (const question of questions) {
 
 log('');
 log(`load average after: ${load()}`);
+await varLengthFigures(context, dir, (id) => objectidOf(dir, id), Math.min(options.runs, 7));
 await catchUpFigures(context, dir.nodeCount);
 await context.keeper?.onModuleDestroy();
 await naive.close();

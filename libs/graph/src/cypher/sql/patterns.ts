@@ -12,13 +12,13 @@ import { constantMapTests, nodePredicate } from './seeds.js';
 import type { SelectFrame } from './select.js';
 import { shortestPathPart } from './shortest.js';
 import { walkStep } from './walk-handover.js';
-import { WalkRowsParameter, walkRowsSql, type WalkStep } from './walk-step.js';
+import { WalkRowsParameter, walkRowsSql, type WalkShape, type WalkStep } from './walk-step.js';
 import { kindIdsOf, propertyRead, type EdgeValue, type NodeValue } from './typed.js';
 
 /** A relationship a pattern matched, for relationship isomorphism within one MATCH. */
 export type RelationshipUse =
   | { kind: 'edge'; id: Sql; types: string[] }
-  | { kind: 'walk'; ids: Sql; types: string[] };
+  | { kind: 'walk'; ids: Sql; types: string[]; step?: WalkStep };
 
 /** One piece of a path: a node reached by one edge, or the nodes and edges of an expansion. */
 interface PathSegment { nodes: Sql; edges: Sql }
@@ -170,30 +170,31 @@ class ChainEmitter {
         alias: seedAlias,
         predicate: nodePredicate(this.frame.book.of(this.element.nodes[seedAt]), this.element.nodes[seedAt].variable, seedAlias, ctx),
       };
-    const walk = (seed.kind === 'set' && this.handedOver(relationship, seed, seedAt, farAt, { fromLeft, min, max, withNodes }))
-      || walkSql({ name, seed, fromLeft, direction: relationship.direction, min, max, withNodes, edgeTest: this.edgeTest(relationship) });
+    const shape = { fromLeft, min, max, withNodes, withEdges: withNodes || relationship.variable !== undefined };
+    const step = seed.kind === 'set' ? this.handedOver(relationship, seed, seedAt, farAt, shape) : undefined;
+    const walk = step
+      ? walkRowsSql(new WalkRowsParameter(this.frame.ctx.walks.push(step) - 1))
+      : walkSql({ name, seed, fromLeft, direction: relationship.direction, min, max, withNodes, edgeTest: this.edgeTest(relationship) });
     this.frame.add(lateral ? 'lateral' : 'cross', walk, name);
     if (!lateral) this.attach(seedAt, raw(`${name}.seed_id`));
     this.attach(farAt, raw(`${name}.far_id`));
     const ids = raw(`${name}.edge_ids`);
     this.bindRelationship(relationship, { t: 'edgeList', sql: ids });
-    this.uses.push({ kind: 'walk', ids, types: relationship.types });
+    this.uses.push({ kind: 'walk', ids, types: relationship.types, step });
     this.segments.push({ nodes: sql`${raw(`${name}.node_ids`)}[2:]`, edges: ids });
   }
 
   /**
-   * The walk as rows the engine enumerates over the traversal index (a WalkStep), when the translation may hand
-   * walks over and this one allows it: edges tested by type alone, and seeds that need no parameter of another step.
+   * The walk as a step the engine enumerates over the traversal index, when the translation may hand walks over
+   * and this one allows it: edges tested by type alone, and seeds that need no parameter of another step.
    */
   private handedOver(
     relationship: RelationshipPattern, seed: { alias: string; predicate?: Sql }, seedAt: number, farAt: number,
-    shape: Pick<WalkStep, 'fromLeft' | 'min' | 'max' | 'withNodes'>,
-  ): Sql | undefined {
+    shape: WalkShape,
+  ): WalkStep | undefined {
     const ctx = this.frame.ctx;
     if (!ctx.options.walksInMemory || relationship.properties) return undefined;
-    const step = walkStep(relationship, this.frame.book.of(this.element.nodes[seedAt]), seed, this.element.nodes[farAt], shape, ctx);
-    if (!step) return undefined;
-    return walkRowsSql(new WalkRowsParameter(ctx.walks.push(step) - 1));
+    return walkStep(relationship, this.frame.book.of(this.element.nodes[seedAt]), seed, this.element.nodes[farAt], shape, ctx);
   }
 
   /** Types and (constant) properties every edge of an expansion must have, over an edge alias. */
@@ -251,6 +252,8 @@ function isomorphism(uses: RelationshipUse[]): Sql[] {
   uses.forEach((a, i) => {
     for (const b of uses.slice(i + 1)) {
       if (!overlap(a.types, b.types)) continue;
+      // The condition reads a handed-over walk's edge ids: its rows must carry them.
+      for (const use of [a, b]) if (use.kind === 'walk' && use.step) use.step.withEdges = true;
       if (a.kind === 'edge' && b.kind === 'edge') conditions.push(sql`${a.id} <> ${b.id}`);
       else if (a.kind === 'walk' && b.kind === 'walk') conditions.push(sql`NOT (${a.ids} && ${b.ids})`);
       else {

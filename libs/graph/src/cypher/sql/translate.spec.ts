@@ -105,13 +105,18 @@ describe('walk steps (variable-length relationships handed to the traversal inde
   it('hands over a walk from a set of seeds: by kinds, by a seed statement, or every node, with its shape', () => {
     const byKinds = walked('MATCH p = (u:User)-[:MemberOf*1..3]->(g:Group) RETURN p');
     expect(byKinds.walks).toEqual([{
-      seed: { type: 'kinds', kinds: [1] }, step: 'out', fromLeft: true, edgeKindIds: [3], min: 1, max: 3, withNodes: true, farKinds: [2],
+      seed: { type: 'kinds', kinds: [1] }, step: 'out', fromLeft: true, edgeKindIds: [3], min: 1, max: 3, withNodes: true, withEdges: true, farKinds: [2],
     }]);
     const bySeeds = walked("MATCH (u)-[:MemberOf|AdminTo*0..]->(g:Group {objectid: 'S-1'}) RETURN u");
     expect(bySeeds.walks).toMatchObject([{ step: 'in', fromLeft: false, edgeKindIds: [3, 4], min: 0, max: 15, withNodes: false }]);
     const seed = bySeeds.walks[0].seed;
     expect(seed.type === 'ids' && seed.statement.toQuery().values).toContain('S-1');
     expect(walked('MATCH (a)-[*2]-(b) RETURN b').walks).toMatchObject([{ seed: { type: 'all' }, step: 'both', farKinds: undefined }]);
+    // Edge ids only where something reads them: a relationship variable, a named path, relationship isomorphism.
+    expect(bySeeds.walks[0].withEdges).toBe(false);
+    expect(walked('MATCH (a:User)-[r:MemberOf*1..2]->(b) RETURN b').walks[0].withEdges).toBe(true);
+    expect(walked('MATCH (a:User)-[:MemberOf*1..2]->(b)-[:MemberOf]->(c) RETURN c').walks[0].withEdges).toBe(true);
+    expect(walked('MATCH (a:User)-[:MemberOf*1..2]->(b)-[:AdminTo]->(c) RETURN c').walks[0].withEdges).toBe(false);
     const { text, values } = byKinds.statement([], ['[]']);
     expect(text).toContain('jsonb_to_recordset');
     expect(values).toContain('[]');

@@ -3,7 +3,7 @@ import { raw, sql, type Sql } from '@app/platform';
 import type { NodeConstraints } from './constraints.js';
 import { FoundPathsParameter, type TranslationContext } from './context.js';
 import { labelsOnly } from './shortest.js';
-import { WalkRowsParameter, type WalkStep } from './walk-step.js';
+import { WalkRowsParameter, type WalkShape, type WalkStep } from './walk-step.js';
 
 /**
  * The WalkStep of a variable-length relationship whose seeds are a set: seeds by kinds when the seed node's
@@ -12,7 +12,7 @@ import { WalkRowsParameter, type WalkStep } from './walk-step.js';
  */
 export function walkStep(
   relationship: RelationshipPattern, seedConstraints: NodeConstraints, seed: { alias: string; predicate?: Sql },
-  farPattern: NodePattern, shape: Pick<WalkStep, 'fromLeft' | 'min' | 'max' | 'withNodes'>, ctx: TranslationContext,
+  farPattern: NodePattern, shape: WalkShape, ctx: TranslationContext,
 ): WalkStep | undefined {
   const kinds = labelsOnly(seedConstraints, ctx);
   let seeds: WalkStep['seed'];

@@ -18,32 +18,46 @@ export interface WalkStep {
   max: number;
   /** Carry the path's node ids too (for named paths). */
   withNodes: boolean;
+  /**
+   * Carry each row's edge ids (a relationship variable, a named path, or relationship isomorphism reads them; set
+   * once the whole MATCH is translated). Without them a row stands for every trail between its seed and far node
+   * (`n` of them), which the statement expands back to one row per trail.
+   */
+  withEdges: boolean;
   /** Kinds the far node's own labels require: a filter the statement repeats, to hand back fewer rows. */
   farKinds?: number[];
 }
 
-/** One row of a walk: its seed and far node, and its nodes and edges left to right. */
-export interface WalkRow {
-  seedId: number;
-  farId: number;
-  nodeIds: number[];
-  edgeIds: number[];
-}
+/** How a walk is shaped, as the pattern gives it. */
+export type WalkShape = Pick<WalkStep, 'fromLeft' | 'min' | 'max' | 'withNodes' | 'withEdges'>;
+
+/** One row of a walk: its seed and far node, and its nodes and edges left to right, or how many trails join them. */
+export type WalkRow =
+  | { seedId: number; farId: number; nodeIds: number[]; edgeIds: number[] }
+  | { seedId: number; farId: number; trails: number };
 
 /** Stands in the statement for the rows of a walk step, bound when the statement is built. */
 export class WalkRowsParameter {
   constructor(readonly step: number) {}
 }
 
-/** The walk step's rows as the relation the CTE would be: (seed_id, far_id, edge_ids, node_ids). */
+/**
+ * The walk step's rows as the relation the CTE would be: (seed_id, far_id, edge_ids, node_ids), one row per trail
+ * (a counted row repeated `n` times).
+ */
 export function walkRowsSql(parameter: WalkRowsParameter): Sql {
-  return sql`(SELECT * FROM jsonb_to_recordset(${parameter}::jsonb) AS ${raw('x(seed_id int8, far_id int8, edge_ids int8[], node_ids int8[])')})`;
+  const columns = raw('x(seed_id int8, far_id int8, edge_ids int8[], node_ids int8[], n int4)');
+  return sql`(SELECT x.seed_id, x.far_id, x.edge_ids, x.node_ids FROM jsonb_to_recordset(${parameter}::jsonb) AS ${columns}
+    CROSS JOIN LATERAL generate_series(1, coalesce(x.n, 1)) ${raw('trail')})`;
 }
 
 /** The rows as the parameter's jsonb text (node ids only where the statement reads them). */
 export function walkRowsJson(rows: readonly WalkRow[], withNodes: boolean): string {
-  const parts = rows.map((row) => (withNodes
-    ? `{"seed_id":${row.seedId},"far_id":${row.farId},"edge_ids":[${row.edgeIds.join(',')}],"node_ids":[${row.nodeIds.join(',')}]}`
-    : `{"seed_id":${row.seedId},"far_id":${row.farId},"edge_ids":[${row.edgeIds.join(',')}]}`));
+  const parts = rows.map((row) => {
+    const ends = `"seed_id":${row.seedId},"far_id":${row.farId}`;
+    if ('trails' in row) return `{${ends},"n":${row.trails}}`;
+    const nodes = withNodes ? `,"node_ids":[${row.nodeIds.join(',')}]` : '';
+    return `{${ends},"edge_ids":[${row.edgeIds.join(',')}]${nodes}}`;
+  });
   return `[${parts.join(',')}]`;
 }

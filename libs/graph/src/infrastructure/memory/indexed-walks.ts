@@ -48,16 +48,19 @@ export class IndexedWalks {
       for (const walk of walks) {
         const seeds = await seedsOf(index, manager, walk);
         const { farKinds } = walk;
-        const trails = await enumerateTrails(index, seeds, {
+        const found = await enumerateTrails(index, seeds, {
           step: walk.step,
           allowed: allowedKinds(walk.edgeKindIds),
           min: walk.min,
           max: walk.max,
           far: farKinds ? (node) => index.hasKinds(node, farKinds) : undefined,
           maxCells: cells,
+          countOnly: !walk.withEdges && !walk.withNodes,
         });
-        if (!trails) return undefined;
-        const rows = trails.map(({ nodes, edges }): WalkRow => {
+        if (!found) return undefined;
+        cells -= 3 * found.counts.length;
+        const counted = found.counts.map(({ seed, far, trails }): WalkRow => ({ seedId: seed, farId: far, trails }));
+        const rows = found.trails.map(({ nodes, edges }): WalkRow => {
           cells -= nodes.length + edges.length;
           if (!walk.fromLeft) {
             nodes.reverse();
@@ -66,7 +69,7 @@ export class IndexedWalks {
           const [seedId, farId] = walk.fromLeft ? [nodes[0], nodes[nodes.length - 1]] : [nodes[nodes.length - 1], nodes[0]];
           return { seedId, farId, nodeIds: nodes, edgeIds: edges };
         });
-        results.push(walkRowsJson(rows, walk.withNodes));
+        results.push(walkRowsJson(counted.length > 0 ? counted : rows, walk.withNodes));
       }
       return results;
     } catch (error) {

@@ -69,12 +69,26 @@ describe('enumerateTrails', () => {
       const max = c.min + c.extra;
       const kindOf = new Map(nodes.map((node) => [node.id, node.kinds[0]]));
       const expected = bruteTrails(live, seeds, c.step, c.kinds, c.min, max, (id) => c.farKind === undefined || kindOf.get(id) === c.farKind);
-      const trails = await enumerateTrails(index, seeds.map((id) => index.indexOf(id)), {
+      const rules = {
         step: c.step, allowed: allowedKinds(c.kinds), min: c.min, max,
-        far: c.farKind === undefined ? undefined : (at) => index.hasKinds(at, [c.farKind!]),
+        far: c.farKind === undefined ? undefined : (at: number) => index.hasKinds(at, [c.farKind!]),
         maxCells: 1e9,
-      });
-      expect(trails!.map((trail) => `${trail.nodes.join(',')}|${trail.edges.join(',')}`).sort()).toEqual(expected);
+      };
+      const dense = seeds.map((id) => index.indexOf(id));
+      const listed = await enumerateTrails(index, dense, rules);
+      expect(listed!.counts).toEqual([]);
+      expect(listed!.trails.map((trail) => `${trail.nodes.join(',')}|${trail.edges.join(',')}`).sort()).toEqual(expected);
+      // Counted: per (seed, far node) the number of those trails.
+      const perPair = new Map<string, number>();
+      for (const trail of expected) {
+        const nodes = trail.split('|')[0].split(',');
+        const pair = `${nodes[0]}>${nodes[nodes.length - 1]}`;
+        perPair.set(pair, (perPair.get(pair) ?? 0) + 1);
+      }
+      const counted = await enumerateTrails(index, dense, { ...rules, countOnly: true });
+      expect(counted!.trails).toEqual([]);
+      expect(counted!.counts.map((count) => `${count.seed}>${count.far}:${count.trails}`).sort())
+        .toEqual([...perPair].map(([pair, n]) => `${pair}:${n}`).sort());
     }), { numRuns: 400 });
   });
 
@@ -83,8 +97,11 @@ describe('enumerateTrails', () => {
     const index = TraversalIndex.fromElements(nodes, [{ id: 7, start: 1, end: 2, kind: 1 }, { id: 8, start: 2, end: 3, kind: 1 }]);
     const rules = { step: 'out' as const, allowed: allowedKinds(undefined), min: 1, max: 2 };
     // 1-2 (3 ids) and 1-2-3 (5 ids).
-    expect(await enumerateTrails(index, [index.indexOf(1)], { ...rules, maxCells: 8 })).toHaveLength(2);
+    expect((await enumerateTrails(index, [index.indexOf(1)], { ...rules, maxCells: 8 }))!.trails).toHaveLength(2);
     expect(await enumerateTrails(index, [index.indexOf(1)], { ...rules, maxCells: 7 })).toBeUndefined();
+    // Counted: 3 ids per (seed, far node) pair.
+    expect((await enumerateTrails(index, [index.indexOf(1)], { ...rules, maxCells: 6, countOnly: true }))!.counts).toHaveLength(2);
+    expect(await enumerateTrails(index, [index.indexOf(1)], { ...rules, maxCells: 5, countOnly: true })).toBeUndefined();
   });
 
   it('walks a long chain in slices, yielding to the event loop, with every trail found', async () => {
@@ -95,10 +112,10 @@ describe('enumerateTrails', () => {
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 0);
     const seeds = Array.from({ length: count }, (_, n) => n);
-    const trails = await enumerateTrails(index, seeds, { step: 'both', allowed: allowedKinds(undefined), min: 1, max: 3, maxCells: 1e9 });
+    const found = await enumerateTrails(index, seeds, { step: 'both', allowed: allowedKinds(undefined), min: 1, max: 3, maxCells: 1e9 });
     clearInterval(timer);
     // Per inner node: 2 trails of 1 hop, 2 of 2 and 2 of 3, fewer near the chain's ends.
-    expect(trails).toHaveLength(6 * count - 12);
+    expect(found!.trails).toHaveLength(6 * count - 12);
     expect(ticks).toBeGreaterThan(0);
   });
 });

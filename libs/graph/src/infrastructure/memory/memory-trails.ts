@@ -11,8 +11,23 @@ export interface TrailRules {
   max: number;
   /** Which reached nodes (dense indexes) end a trail; every node without it. */
   far?: (index: number) => boolean;
-  /** Most ids (nodes and edges of every trail) to hand back; past it the walk gives up. */
+  /** Most ids (nodes and edges of every trail, or 3 per counted pair) to hand back; past it the walk gives up. */
   maxCells: number;
+  /** Count the trails per (seed, far node) rather than list them (when nothing reads their nodes and edges). */
+  countOnly?: boolean;
+}
+
+/** How many trails join a seed to a far node (ids). */
+export interface TrailCount {
+  seed: number;
+  far: number;
+  trails: number;
+}
+
+/** The trails found: listed, or counted per pair with `countOnly`. */
+export interface TrailsFound {
+  trails: Trail[];
+  counts: TrailCount[];
 }
 
 /** One trail in walk order, seed first: ids of its nodes (depth + 1) and of its edges (depth). */
@@ -32,7 +47,7 @@ const PAUSE_EVERY = 65_536;
  */
 export async function enumerateTrails(
   index: TraversalIndex, seeds: readonly number[], rules: TrailRules,
-): Promise<Trail[] | undefined> {
+): Promise<TrailsFound | undefined> {
   if (remainingMs() <= 0) throw ApiError.timedOut();
   const walker = new TrailWalker(index, rules);
   for (const seed of seeds) {
@@ -42,14 +57,18 @@ export async function enumerateTrails(
       if (remainingMs() <= 0) throw ApiError.timedOut();
       if (!walker.resume()) return undefined;
     }
+    walker.flushCounts();
   }
-  return walker.trails;
+  return { trails: walker.trails, counts: walker.counts };
 }
 
 /** The depth-first state of one seed's walk, kept across pauses. */
 class TrailWalker {
   readonly trails: Trail[] = [];
+  readonly counts: TrailCount[] = [];
   paused = false;
+  /** countOnly: the trails of the current seed per far node (dense index). */
+  private readonly pending = new Map<number, number>();
   private cells = 0;
   private probes = 0;
   private pauseAt = PAUSE_EVERY;
@@ -122,7 +141,21 @@ class TrailWalker {
     return false;
   }
 
+  /** countOnly: the current seed's counts, once its walk is over. */
+  flushCounts(): void {
+    const seed = this.index.idOf(this.pathNodes[0]);
+    for (const [far, trails] of this.pending) this.counts.push({ seed, far: this.index.idOf(far), trails });
+    this.pending.clear();
+  }
+
   private emit(length: number): boolean {
+    if (this.rules.countOnly) {
+      const far = this.pathNodes[length];
+      const trails = this.pending.get(far);
+      if (trails === undefined) this.cells += 3;
+      this.pending.set(far, (trails ?? 0) + 1);
+      return this.cells <= this.rules.maxCells;
+    }
     this.cells += 2 * length + 1;
     if (this.cells > this.rules.maxCells) return false;
     const nodes = new Array<number>(length + 1);
