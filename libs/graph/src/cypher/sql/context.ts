@@ -26,6 +26,8 @@ export class TranslationContext {
   readonly steps: PathfindingStep[] = [];
   /** The variable-length relationships handed to the traversal index, in parameter order. */
   readonly walks: WalkStep[] = [];
+  /** The walks of the current query part's MATCH patterns (not of its expressions), until its projection. */
+  partWalks: WalkStep[] = [];
   /** Query parts computed once, ahead of the statement (`WITH name AS MATERIALIZED (...)`), in order. */
   readonly materialized: { name: string; statement: Sql }[] = [];
   private readonly counters = new Map<string, number>();

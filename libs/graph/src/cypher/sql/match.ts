@@ -18,8 +18,16 @@ export function matchClause(frame: SelectFrame, clause: MatchClause): void {
   frame.book.addWhere(clause.where);
   fileConstraints(frame.book, clause.pattern);
   const env: Env = { ctx: frame.ctx, scope: frame.scope, exact: false };
-  emitPattern(frame, clause.pattern, env);
+  matchWalks(frame, () => emitPattern(frame, clause.pattern, env));
   if (clause.where) frame.where(predicate(clause.where, env));
+}
+
+/** Files the walk steps a MATCH pattern hands over as the current query part's (see WalkStep.distinctRows). */
+function matchWalks(frame: SelectFrame, emit: () => void): void {
+  const { ctx } = frame;
+  const before = ctx.walks.length;
+  emit();
+  ctx.partWalks.push(...ctx.walks.slice(before));
 }
 
 /**
@@ -32,7 +40,7 @@ function optionalMatch(frame: SelectFrame, clause: MatchClause): void {
   inner.book.addWhere(clause.where);
   fileConstraints(inner.book, clause.pattern);
   const env: Env = { ctx, scope: inner.scope, exact: false };
-  emitPattern(inner, clause.pattern, env);
+  matchWalks(inner, () => emitPattern(inner, clause.pattern, env));
   if (clause.where) inner.where(predicate(clause.where, env));
   const exported = inner.scope.entries().map(([name, value], index) => ({ name, value, base: `v${index}` }));
   const columns = exported.flatMap(({ value, base }) => toColumns(value, base));

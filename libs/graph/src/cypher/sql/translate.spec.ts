@@ -129,3 +129,15 @@ describe('walk steps (variable-length relationships handed to the traversal inde
     expect(translate('MATCH (u:User)-[:MemberOf*1..3]->(g:Group) RETURN g').walks).toEqual([]);
   });
 });
+
+describe('walk steps whose trail count cannot change the answer', () => {
+  const walks = (text: string) => translateQuery(prepareCypher(text), KINDS, { rowLimit: 100, walksInMemory: true }).walks;
+
+  it('are those of MATCH patterns in a query part ending in DISTINCT without aggregates', () => {
+    expect(walks('MATCH (a:User)-[:MemberOf*1..]->(g:Group) RETURN DISTINCT a')[0].distinctRows).toBe(true);
+    expect(walks('MATCH (a:User)-[:MemberOf*1..]->(g:Group) WITH DISTINCT g MATCH (g)-[:AdminTo]->(c) RETURN c')[0].distinctRows).toBe(true);
+    expect(walks('MATCH (a:User)-[:MemberOf*1..]->(g:Group) RETURN a')[0].distinctRows).toBeUndefined();
+    expect(walks('MATCH (a:User)-[:MemberOf*1..]->(g:Group) RETURN DISTINCT a, count(g)')[0].distinctRows).toBeUndefined();
+    expect(walks('MATCH (a:User)-[:MemberOf*1..]->(g:Group) WITH a, g RETURN DISTINCT a')[0].distinctRows).toBeUndefined();
+  });
+});

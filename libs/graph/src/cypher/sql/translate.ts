@@ -1,4 +1,4 @@
-import type { Clause, CypherQuery, Expr, PatternElement } from '../ast.js';
+import type { Clause, CypherQuery, Expr, PatternElement, Projection } from '../ast.js';
 import type { FoundPath, PathfindingStep } from './pathfinding-step.js';
 import { clauseExprs } from '../walk.js';
 import { joinSql, raw, sql, type Sql } from '@app/platform';
@@ -50,9 +50,11 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
         unwindClause(frame, clause);
         break;
       case 'with':
+        endPart(ctx, clause);
         frame = projectWith(frame, clause);
         break;
       case 'return':
+        endPart(ctx, clause);
         result = projectReturn(frame, clause);
     }
   }
@@ -83,6 +85,17 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
       return { text, values: values.map(bind) };
     },
   };
+}
+
+/**
+ * A query part ends in its projection: when that is DISTINCT without aggregates, how many trails join a walk's
+ * ends cannot change the answer, only whether one does.
+ */
+function endPart(ctx: TranslationContext, projection: Projection): void {
+  if (projection.distinct && !projection.items.some((item) => containsAggregate(item.expr))) {
+    for (const walk of ctx.partWalks) walk.distinctRows = true;
+  }
+  ctx.partWalks = [];
 }
 
 /**

@@ -24,6 +24,11 @@ export interface WalkStep {
    * (`n` of them), which the statement expands back to one row per trail.
    */
   withEdges: boolean;
+  /**
+   * Only which (seed, far node) pairs a trail joins matters, not how many trails: the walk is in a MATCH of a query
+   * part that ends in a DISTINCT projection without aggregates (set when that projection is translated).
+   */
+  distinctRows?: boolean;
   /** Kinds the far node's own labels require: a filter the statement repeats, to hand back fewer rows. */
   farKinds?: number[];
 }

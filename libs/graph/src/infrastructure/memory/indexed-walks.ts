@@ -56,6 +56,7 @@ export class IndexedWalks {
           far: farKinds ? (node) => index.hasKinds(node, farKinds) : undefined,
           maxCells: cells,
           countOnly: !walk.withEdges && !walk.withNodes,
+          pairsOnly: walk.distinctRows === true,
         });
         if (!found) return undefined;
         cells -= 3 * found.counts.length;

@@ -89,7 +89,11 @@ describe('enumerateTrails', () => {
       expect(counted!.trails).toEqual([]);
       expect(counted!.counts.map((count) => `${count.seed}>${count.far}:${count.trails}`).sort())
         .toEqual([...perPair].map(([pair, n]) => `${pair}:${n}`).sort());
-    }), { numRuns: 400 });
+      // Pairs only (a breadth-first search where min <= 1 and the step is directed): each joined pair once.
+      const pairs = await enumerateTrails(index, dense, { ...rules, countOnly: true, pairsOnly: true });
+      expect(pairs!.counts.map((count) => `${count.seed}>${count.far}:${count.trails}`).sort())
+        .toEqual([...perPair.keys()].map((pair) => `${pair}:1`).sort());
+    }), { numRuns: 600 });
   });
 
   it('gives up past its cap on ids, counting nodes and edges of every trail', async () => {
@@ -116,6 +120,13 @@ describe('enumerateTrails', () => {
     clearInterval(timer);
     // Per inner node: 2 trails of 1 hop, 2 of 2 and 2 of 3, fewer near the chain's ends.
     expect(found!.trails).toHaveLength(6 * count - 12);
+    // The same chain searched breadth-first for pairs, going out: 3 pairs per node, fewer near the end.
+    const pairs = await enumerateTrails(index, seeds, {
+      step: 'out', allowed: allowedKinds(undefined), min: 1, max: 3, maxCells: 1e9, countOnly: true, pairsOnly: true,
+    });
+    expect(pairs!.counts).toHaveLength(3 * count - 6);
+    const capped = { step: 'out' as const, allowed: allowedKinds(undefined), min: 1, max: 3, countOnly: true, pairsOnly: true };
+    expect(await enumerateTrails(index, seeds, { ...capped, maxCells: 3 * (3 * count - 6) - 1 })).toBeUndefined();
     expect(ticks).toBeGreaterThan(0);
   });
 });

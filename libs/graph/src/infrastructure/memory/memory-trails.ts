@@ -15,6 +15,8 @@ export interface TrailRules {
   maxCells: number;
   /** Count the trails per (seed, far node) rather than list them (when nothing reads their nodes and edges). */
   countOnly?: boolean;
+  /** With countOnly: only whether a trail joins a pair matters (each pair counts 1). */
+  pairsOnly?: boolean;
 }
 
 /** How many trails join a seed to a far node (ids). */
@@ -49,6 +51,7 @@ export async function enumerateTrails(
   index: TraversalIndex, seeds: readonly number[], rules: TrailRules,
 ): Promise<TrailsFound | undefined> {
   if (remainingMs() <= 0) throw ApiError.timedOut();
+  if (rules.countOnly && rules.pairsOnly && rules.min <= 1 && rules.step !== 'both') return reachablePairs(index, seeds, rules);
   const walker = new TrailWalker(index, rules);
   for (const seed of seeds) {
     if (!walker.walk(seed)) return undefined;
@@ -144,7 +147,8 @@ class TrailWalker {
   /** countOnly: the current seed's counts, once its walk is over. */
   flushCounts(): void {
     const seed = this.index.idOf(this.pathNodes[0]);
-    for (const [far, trails] of this.pending) this.counts.push({ seed, far: this.index.idOf(far), trails });
+    const pairsOnly = this.rules.pairsOnly === true;
+    for (const [far, trails] of this.pending) this.counts.push({ seed, far: this.index.idOf(far), trails: pairsOnly ? 1 : trails });
     this.pending.clear();
   }
 
@@ -203,4 +207,77 @@ class TrailWalker {
       edges.push(hop.edge);
     }
   }
+}
+
+/**
+ * The pairs a trail of min (0 or 1) to max hops joins, by breadth-first search instead of trail enumeration: a
+ * shortest path is a trail, so a node other than the seed is joined exactly when the search reaches it within max
+ * hops; the seed itself at 0 hops when min is 0, else when a hop leads back to it within max (the shortest path to
+ * that hop's node plus the hop is a closed trail). Directed steps only: undirected, a hop back may reuse the edge.
+ */
+async function reachablePairs(index: TraversalIndex, seeds: readonly number[], rules: TrailRules): Promise<TrailsFound | undefined> {
+  const { allowed, max, far: isFar } = rules;
+  const step = rules.step as 'out' | 'in';
+  const csr = step === 'out' ? index.out : index.in;
+  const nodeLimit = index.nodeCount;
+  const seen = new Uint32Array(nodeLimit);
+  const counts: TrailCount[] = [];
+  let queue = new Int32Array(1024);
+  let probes = 0;
+  let pauseAt = PAUSE_EVERY;
+  let cells = 0;
+  for (let generation = 1; generation <= seeds.length; generation++) {
+    const seed = seeds[generation - 1];
+    const seedId = index.idOf(seed);
+    const pair = (node: number): boolean => {
+      if (isFar && !isFar(node)) return true;
+      counts.push({ seed: seedId, far: index.idOf(node), trails: 1 });
+      cells += 3;
+      return cells <= rules.maxCells;
+    };
+    let closed = rules.min === 0;
+    if (closed && !pair(seed)) return undefined;
+    seen[seed] = generation;
+    queue[0] = seed;
+    let [head, tail, levelEnd, depth] = [0, 1, 1, 0];
+    while (head < tail && depth < max) {
+      const node = queue[head++];
+      const visit = (target: number): boolean => {
+        if (target === seed && !closed) {
+          closed = true;
+          return pair(seed);
+        }
+        if (target >= nodeLimit || seen[target] === generation) return true;
+        seen[target] = generation;
+        if (tail === queue.length) {
+          const grown = new Int32Array(queue.length * 2);
+          grown.set(queue);
+          queue = grown;
+        }
+        queue[tail++] = target;
+        return pair(target);
+      };
+      if (node < index.baseNodes) {
+        const to = csr.offsets[node + 1];
+        probes += to - csr.offsets[node];
+        for (let slot = csr.offsets[node]; slot < to; slot++) {
+          if (allowed[csr.kinds[slot]] === 1 && !visit(csr.targets[slot])) return undefined;
+        }
+      }
+      for (const hop of index.extra(step, node) ?? []) {
+        probes += 1;
+        if (allowed[hop.kind] === 1 && !visit(hop.node)) return undefined;
+      }
+      if (head === levelEnd) {
+        depth += 1;
+        levelEnd = tail;
+      }
+      if (probes >= pauseAt) {
+        pauseAt = probes + PAUSE_EVERY;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (remainingMs() <= 0) throw ApiError.timedOut();
+      }
+    }
+  }
+  return { trails: [], counts };
 }
