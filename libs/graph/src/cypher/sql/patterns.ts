@@ -12,7 +12,7 @@ import { constantMapTests, nodePredicate } from './seeds.js';
 import type { SelectFrame } from './select.js';
 import { shortestPathPart } from './shortest.js';
 import { walkStep } from './walk-handover.js';
-import { WalkRowsParameter, walkRowsSql, type WalkShape, type WalkStep } from './walk-step.js';
+import { walkRowsSql, type WalkShape, type WalkStep } from './walk-step.js';
 import { kindIdsOf, propertyRead, type EdgeValue, type NodeValue } from './typed.js';
 
 /** A relationship a pattern matched, for relationship isomorphism within one MATCH. */
@@ -173,7 +173,7 @@ class ChainEmitter {
     const shape = { fromLeft, min, max, withNodes, withEdges: withNodes || relationship.variable !== undefined };
     const step = seed.kind === 'set' ? this.handedOver(relationship, seed, seedAt, farAt, shape) : undefined;
     const walk = step
-      ? walkRowsSql(new WalkRowsParameter(this.frame.ctx.walks.push(step) - 1))
+      ? walkRowsSql(this.frame.ctx.walks.push(step) - 1)
       : walkSql({ name, seed, fromLeft, direction: relationship.direction, min, max, withNodes, edgeTest: this.edgeTest(relationship) });
     this.frame.add(lateral ? 'lateral' : 'cross', walk, name);
     if (!lateral) this.attach(seedAt, raw(`${name}.seed_id`));

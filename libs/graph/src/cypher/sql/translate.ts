@@ -8,7 +8,7 @@ import { matchClause, unwindClause } from './match.js';
 import { projectReturn, projectWith, type OutputColumn } from './projection.js';
 import { Scope } from './scope.js';
 import { SelectFrame } from './select.js';
-import { WalkRowsParameter, type WalkStep } from './walk-step.js';
+import { WalkRowsParameter, type WalkRows, type WalkStep } from './walk-step.js';
 import { containsAggregate } from './aggregates.js';
 import { exprChildren } from '../walk.js';
 
@@ -20,10 +20,9 @@ export interface Translation {
   /** Variable-length relationships the engine enumerates over the traversal index (only with walksInMemory). */
   walks: WalkStep[];
   /**
-   * The statement text and values, given the paths each step found (in step order) and each walk's rows as jsonb
-   * text (see walkRowsJson).
+   * The statement text and values, given the paths each step found and each walk's rows (in step order).
    */
-  statement(found: FoundPath[][], walked?: readonly string[]): { text: string; values: unknown[] };
+  statement(found: FoundPath[][], walked?: readonly WalkRows[]): { text: string; values: unknown[] };
   outputs: OutputColumn[];
   /**
    * True when every found path becomes exactly one row and the steps' limit is the query's own LIMIT: a step
@@ -78,7 +77,7 @@ export function translateQuery(query: CypherQuery, kinds: ReadonlyMap<string, nu
         if (value instanceof FoundPathsParameter) return foundPathsJson(found[value.step] ?? []);
         if (value instanceof WalkRowsParameter) {
           if (walked[value.step] === undefined) throw new Error(`walk step ${value.step} has no rows`);
-          return walked[value.step];
+          return walked[value.step][value.part];
         }
         return value;
       };

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '@app/platform';
-import { walkRowsJson, type WalkRow, type WalkStep } from '../../cypher/sql/walk-step.js';
+import type { WalkRows, WalkStep } from '../../cypher/sql/walk-step.js';
 import { allowedKinds } from './memory-search.js';
-import { enumerateTrails } from './memory-trails.js';
+import { enumerateTrails, type TrailsFound } from './memory-trails.js';
 import type { TraversalIndex } from './traversal-index.js';
 import { TraversalIndexKeeper } from './traversal-index-keeper.js';
 
@@ -32,8 +32,8 @@ export class IndexedWalks {
     return this.keeper.ready;
   }
 
-  /** Each walk's rows as jsonb text (see walkRowsJson), in step order. */
-  async run(manager: EntityManager, walks: readonly WalkStep[]): Promise<string[] | undefined> {
+  /** Each walk's rows, in step order. */
+  async run(manager: EntityManager, walks: readonly WalkStep[]): Promise<WalkRows[] | undefined> {
     const index = await this.keeper.current(manager);
     const rows = index ? await this.enumerate(index, manager, walks) : undefined;
     if (rows) this.counts.memory += 1;
@@ -41,8 +41,8 @@ export class IndexedWalks {
     return rows;
   }
 
-  private async enumerate(index: TraversalIndex, manager: EntityManager, walks: readonly WalkStep[]): Promise<string[] | undefined> {
-    const results: string[] = [];
+  private async enumerate(index: TraversalIndex, manager: EntityManager, walks: readonly WalkStep[]): Promise<WalkRows[] | undefined> {
+    const results: WalkRows[] = [];
     let cells = this.maxCells;
     try {
       for (const walk of walks) {
@@ -59,18 +59,8 @@ export class IndexedWalks {
           pairsOnly: walk.distinctRows === true,
         });
         if (!found) return undefined;
-        cells -= 3 * found.counts.length;
-        const counted = found.counts.map(({ seed, far, trails }): WalkRow => ({ seedId: seed, farId: far, trails }));
-        const rows = found.trails.map(({ nodes, edges }): WalkRow => {
-          cells -= nodes.length + edges.length;
-          if (!walk.fromLeft) {
-            nodes.reverse();
-            edges.reverse();
-          }
-          const [seedId, farId] = walk.fromLeft ? [nodes[0], nodes[nodes.length - 1]] : [nodes[nodes.length - 1], nodes[0]];
-          return { seedId, farId, nodeIds: nodes, edgeIds: edges };
-        });
-        results.push(walkRowsJson(counted.length > 0 ? counted : rows, walk.withNodes));
+        cells -= 3 * found.counts.length + found.trails.reduce((sum, trail) => sum + trail.nodes.length + trail.edges.length, 0);
+        results.push(walkRows(found, walk));
       }
       return results;
     } catch (error) {
@@ -94,4 +84,31 @@ async function seedsOf(index: TraversalIndex, manager: EntityManager, walk: Walk
     if (seed.type === 'all' ? index.isLive(at) : index.hasKinds(at, seed.kinds)) seeds.push(at);
   }
   return seeds;
+}
+
+/** The trails as the statement binds them: counted pairs, or each trail's ids left to right (see WalkRows). */
+function walkRows(found: TrailsFound, walk: WalkStep): WalkRows {
+  if (found.trails.length === 0) {
+    return {
+      seeds: found.counts.map((count) => count.seed),
+      fars: found.counts.map((count) => count.far),
+      counts: found.counts.map((count) => count.trails),
+      offsets: null, lengths: null, edges: null, nodes: null,
+    };
+  }
+  const rows: WalkRows = { seeds: [], fars: [], counts: null, offsets: [], lengths: [], edges: [], nodes: walk.withNodes ? [] : null };
+  for (const { nodes, edges } of found.trails) {
+    if (!walk.fromLeft) {
+      nodes.reverse();
+      edges.reverse();
+    }
+    const [seed, far] = walk.fromLeft ? [nodes[0], nodes[nodes.length - 1]] : [nodes[nodes.length - 1], nodes[0]];
+    rows.seeds.push(seed);
+    rows.fars.push(far);
+    rows.offsets!.push(rows.edges!.length + 1);
+    rows.lengths!.push(edges.length);
+    for (const edge of edges) rows.edges!.push(edge);
+    if (rows.nodes) for (const node of nodes) rows.nodes.push(node);
+  }
+  return rows;
 }

@@ -9,6 +9,7 @@ import { referencedIds, resultRows } from '../../cypher/sql/results.js';
 import { kindNamesOf, translateQuery, type Translation } from '../../cypher/sql/translate.js';
 import type { GraphPath, QueryRows } from '../../domain/graph.js';
 import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
+import type { WalkRows } from '../../cypher/sql/walk-step.js';
 import { loadElements } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 import { PgPathfinder } from './pg-pathfinder.js';
@@ -57,7 +58,7 @@ export class PgQueryEngine extends GraphQueryEngine {
     return this.pathfinder.shortestPaths(request);
   }
 
-  private async run(translation: Translation, walked: readonly string[], manager: EntityManager): Promise<QueryRows> {
+  private async run(translation: Translation, walked: readonly WalkRows[], manager: EntityManager): Promise<QueryRows> {
     const found: FoundPath[][] = [];
     for (const step of translation.steps) found.push(await this.pathfinder.run(step, manager));
     const { text, values } = translation.statement(found, walked);
