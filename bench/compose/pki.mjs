@@ -19,7 +19,7 @@ export function pkiOf(dir, seed) {
   const objectid = (id) => (dir.rid[id] === 0 ? sid : `${sid}-${dir.rid[id]}`);
   const groups = dir.byDomain[0][GROUP].filter((g) => dir.rid[g] >= 1000);
   // Low indexes are the popular groups: many members, nested deep.
-  const popular = () => objectid(groups[Math.floor(groups.length * random() ** 2)]);
+  const popular = (power = 2) => objectid(groups[Math.floor(groups.length * random() ** power)]);
   const memberships = new Map();
   for (let e = 0; e < dir.edgeCount; e++) {
     if (dir.kind[e] === MEMBER_OF) memberships.set(dir.start[e], (memberships.get(dir.start[e]) ?? 0) + 1);
@@ -51,16 +51,17 @@ export function pkiOf(dir, seed) {
   edge(authenticatedUsers, 'Enroll', 'ECA');
   edge(`${sid}-513`, 'Enroll', 'ECA2');
 
-  const templates = (prefix, count, properties, right, ca = (i) => (i % 2 === 0 ? 'ECA' : 'ECA2')) => {
+  const templates = (prefix, count, properties, right, ca = (i) => (i % 2 === 0 ? 'ECA' : 'ECA2'), power = 2) => {
     for (let i = 0; i < count; i++) {
       node(`${prefix}${i}`, 'CertTemplate', properties);
-      for (let h = 0; h < 3; h++) edge(popular(), right, `${prefix}${i}`);
+      for (let h = 0; h < 3; h++) edge(popular(power), right, `${prefix}${i}`);
       edge(`${prefix}${i}`, 'PublishedTo', ca(i));
     }
   };
   templates('ESC1-', 10, template(), 'Enroll');
-  templates('AGENT-', 5, template({ schemaversion: 1, authorizedsignatures: 1 }), 'Enroll', () => 'ECA');
-  templates('TARGET-', 10, template({ enrolleesuppliessubject: false, authorizedsignatures: 1 }), 'Enroll');
+  // Agents and their targets on the most popular groups, so the ESC3 composition is not empty.
+  templates('AGENT-', 5, template({ schemaversion: 1, authorizedsignatures: 1 }), 'Enroll', () => 'ECA', 6);
+  templates('TARGET-', 10, template({ enrolleesuppliessubject: false, authorizedsignatures: 1 }), 'Enroll', undefined, 6);
   templates('APPROVAL-', 20, template({ requiresmanagerapproval: true }), 'GenericAll');
   templates('WRITABLE-', 10, template({ enrolleesuppliessubject: false }), 'GenericWrite');
   for (let i = 0; i < 5; i++) for (let j = 0; j < 10; j += 1 + i) edge(`AGENT-${i}`, 'EnrollOnBehalfOf', `TARGET-${j}`);

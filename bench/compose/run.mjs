@@ -6,13 +6,14 @@
 // index built and current first), and times EdgeCompositionService.compose (what GET
 // /api/v2/graphs/edge-composition runs) for ADCSESC1, ADCSESC3, ADCSESC4 from the most nested user, and
 // CoerceAndRelayNTLMToSMB to that computer. Prints median and p95, SQL statements per composition (BEGIN, COMMIT
-// and set_config included), the answer's size, and which source answered the hops when the build counts them.
+// and set_config included), the answer's size and a digest of its node and edge ids (equal digests: equal answers),
+// and which source answered the hops when the build counts them.
 // Never fails on timing.
 // Usage: npm run bench:compose [-- --nodes 100000 --edges 1000000 --seed 1 --runs 5 --reuse]
 // (its own database, pathwarden_bench_compose; --reuse keeps one loaded earlier with the same directory; --dist
 // points at another build output. BENCH_SIZE=tiny: 3,000 nodes, 15,000 edges, 1 run, the database dropped after.)
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,7 +57,7 @@ log(`generated ${dir.nodeCount} nodes and ${dir.edgeCount} edges (+ ${pki.nodes.
   + `in ${(elapsed(started) / 1000).toFixed(1)} s`);
 
 const server = await benchServer(dist);
-const signature = `pathwarden composition bench: nodes=${options.nodes} edges=${options.edges} seed=${options.seed} pki=1`;
+const signature = `pathwarden composition bench: nodes=${options.nodes} edges=${options.edges} seed=${options.seed} pki=2`;
 const { url, load: needsLoad } = await prepareDatabase(server.adminUrl, signature, options.reuse, DATABASE);
 if (needsLoad) {
   const { Database, dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
@@ -121,7 +122,7 @@ await app.close();
 
 log(`load average: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 log('');
-log('composition                 index  p50        p95        statements  nodes+edges  hops memory/sql');
+log('composition                 index  p50        p95        statements  nodes+edges  digest    hops memory/sql');
 for (const mode of ['off', 'on']) {
   const context = await boot(mode);
   if (mode === 'on') {
@@ -136,6 +137,7 @@ for (const mode of ['off', 'on']) {
   for (const q of questions) {
     const times = [];
     let size = 0;
+    let digest = '';
     let used = 0;
     const hopsBefore = counter ? { ...counter.counts } : undefined;
     // One warm-up run (plans, caches), then the measured ones.
@@ -146,12 +148,14 @@ for (const mode of ['off', 'on']) {
       if (run > 0) times.push(elapsed(t));
       used = statements - before;
       size = result.nodes.length + result.edges.length;
+      digest = createHash('sha1').update(JSON.stringify([result.nodes.map((n) => n.id), result.edges.map((e) => e.id)]))
+        .digest('hex').slice(0, 8);
     }
     const hops = counter
       ? `${counter.counts.memory - hopsBefore.memory}/${counter.counts.sql - hopsBefore.sql}`
       : '-';
     log(`${q.kind.padEnd(28)}${mode.padEnd(7)}${ms(quantile(times, 0.5)).padEnd(11)}${ms(quantile(times, 0.95)).padEnd(11)}`
-      + `${String(used).padEnd(12)}${String(size).padEnd(13)}${hops}`);
+      + `${String(used).padEnd(12)}${String(size).padEnd(13)}${digest.padEnd(10)}${hops}`);
   }
   await context.close();
 }

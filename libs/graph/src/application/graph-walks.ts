@@ -27,6 +27,8 @@ export interface HopReader {
   hops(
     nodeIds: string[], direction: 'outbound' | 'inbound', edgeKinds: readonly string[], nodeKinds?: readonly string[],
   ): Promise<HopExpansion>;
+  /** Those of `nodeIds` that have one of `kinds` (without loading them where the reader can). */
+  withKinds(nodeIds: string[], kinds: readonly string[]): Promise<string[]>;
 }
 
 /**
@@ -50,6 +52,11 @@ export class StoreHops implements HopReader {
     const fits = nodeKinds && new Set(nodes.filter((n) => n.kinds.some((k) => nodeKinds.includes(k))).map((n) => n.id));
     const kept = fits ? edges.filter((edge) => fits.has(far(edge))) : edges;
     return { hops: kept.map((e) => ({ edgeId: e.id, startId: e.startId, endId: e.endId })), nodes, edges: kept };
+  }
+
+  async withKinds(nodeIds: string[], kinds: readonly string[]): Promise<string[]> {
+    const nodes = nodeIds.length > 0 ? await this.store.nodesByIds(nodeIds) : [];
+    return nodes.filter((n) => n.kinds.some((k) => kinds.includes(k))).map((n) => n.id);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { GraphNode } from '../../domain/graph.js';
-import { hasKind, isFalse, issuesAuthenticationCertificates } from './adcs-rules.js';
+import { isFalse, issuesAuthenticationCertificates } from './adcs-rules.js';
 import {
   CA, MAX_NESTING, certChainToDomain, enrollOnCa, enrollOnTemplate, hop, intersect, isIn, isNode, ntAuthToDomain,
   ofKinds, withSpecialGroups,
@@ -33,8 +33,8 @@ export const composeRelayToSmb: CompositionHandler = async ({ graph, start, end 
       { kinds: ['AdminTo'], direction: 'inbound' },
       { kinds: ['MemberOf'], direction: 'inbound', repeat: MAX_NESTING },
     ],
-    end: (n) => n.id !== end.id && hasKind('Computer')(n) && n.properties.domainsid === domainSid
-      && isFalse(n, 'restrictoutboundntlm'),
+    endKinds: ['Computer'],
+    end: (n) => n.id !== end.id && n.properties.domainsid === domainSid && isFalse(n, 'restrictoutboundntlm'),
   });
   return [admins];
 };

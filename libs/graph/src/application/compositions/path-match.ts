@@ -27,15 +27,19 @@ export class PathMatch implements GraphPiece {
   private readonly live: Transition[];
   private readonly liveStates: Set<string>;
 
-  /** `nodes` and `edges` hold at least the kept ones once the walk has loaded them (see `unloaded`). */
+  /**
+   * `nodes` and `edges` hold at least the kept ones once the walk has loaded them (see `unloaded`). `reachable`: the
+   * states known to be reachable from `initial` (a fresh walk's, every state it saw), which saves that closure.
+   */
   constructor(
     private readonly nodes: Map<string, GraphNode>,
     private readonly edges: Map<string, GraphEdge>,
     private readonly transitions: Transition[],
     private readonly initial: string[],
     private readonly accepting: Set<string>,
+    reachable?: ReadonlySet<string>,
   ) {
-    const forward = closure(initial, transitions, 'from', 'to');
+    const forward = reachable ?? closure(initial, transitions, 'from', 'to');
     const backward = closure([...accepting].filter((k) => forward.has(k)), transitions, 'to', 'from');
     this.liveStates = new Set([...forward].filter((k) => backward.has(k)));
     this.live = transitions.filter((t) => this.liveStates.has(t.from) && this.liveStates.has(t.to));
@@ -124,6 +128,8 @@ export class PathMatch implements GraphPiece {
 
   /** The walks through loaded nodes and edges only: one deleted since the walk saw its hop drops out. */
   loadedOnly(): PathMatch {
+    const { nodeIds, edgeIds } = this.unloaded();
+    if (nodeIds.length === 0 && edgeIds.length === 0) return this;
     const loaded = (key: string) => this.nodes.has(nodeOf(key));
     const kept = this.transitions.filter((t) =>
       loaded(t.from) && loaded(t.to) && (t.edge === undefined || this.edges.has(t.edge)));

@@ -20,9 +20,13 @@ export interface PatternStep {
   as?: string;
 }
 
-/** A sequence of steps from a set of sources; a path counts only if its last node satisfies `end`. */
+/**
+ * A sequence of steps from a set of sources; a path counts only if its last node has one of `endKinds` (when given:
+ * tested without loading the node) and satisfies `end`.
+ */
 export interface PathPattern {
   steps: PatternStep[];
+  endKinds?: readonly string[];
   end: (node: GraphNode) => boolean;
 }
 
@@ -100,14 +104,16 @@ export async function matchPaths(
       }
     }
   }
-  await load(ends);
-  const accepting = [...ends].filter((id) => nodes.has(id) && pattern.end(nodes.get(id)!));
-  const match = new PathMatch(nodes, edges, transitions, initial, new Set(accepting.map((id) => stateKey(id, steps.length))));
+  const candidates = pattern.endKinds ? await hops.withKinds([...ends], pattern.endKinds) : [...ends];
+  await load(candidates);
+  const accepting = candidates.filter((id) => nodes.has(id) && pattern.end(nodes.get(id)!));
+  const ending = new Set(accepting.map((id) => stateKey(id, steps.length)));
+  const match = new PathMatch(nodes, edges, transitions, initial, ending, seen);
   // What the answer shows: the kept nodes and edges, each read once.
   const { nodeIds, edgeIds } = match.unloaded();
   await load(nodeIds);
   if (edgeIds.length > 0) (await store.edgesByIds(edgeIds)).forEach((e) => edges.set(e.id, e));
-  return nodeIds.length > 0 || edgeIds.length > 0 ? match.loadedOnly() : match;
+  return match.loadedOnly();
 }
 
 /** The node a hop of `step` reaches. */

@@ -37,3 +37,12 @@ export function indexHops(
   }
   return hops;
 }
+
+/** Those of `nodeIds` the index knows (live) with one of `kinds`. */
+export function indexWithKinds(index: TraversalIndex, nodeIds: readonly string[], kinds: readonly number[]): string[] {
+  return [...new Set(nodeIds)].filter((id) => {
+    const number = Number(id);
+    const node = Number.isSafeInteger(number) ? index.indexOf(number) : -1;
+    return node >= 0 && index.hasAnyKind(node, kinds);
+  });
+}

@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError, Database, raw, sql } from '@app/platform';
 import { GraphWalks, type Hop, type HopExpansion, type HopReader } from '../../application/graph-walks.js';
-import { indexHops } from '../memory/memory-hops.js';
+import { indexHops, indexWithKinds } from '../memory/memory-hops.js';
 import { TraversalIndexKeeper } from '../memory/traversal-index-keeper.js';
 import type { TraversalIndex } from '../memory/traversal-index.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
@@ -56,11 +56,29 @@ class PgHops implements HopReader {
     const nodeKindIds = nodeKinds ? await this.idsOf(nodeKinds) : undefined;
     // A kind no row has yet: nothing can match it.
     if (edgeKindIds?.length === 0 || nodeKindIds?.length === 0 || nodeIds.length === 0) return none;
+    const hops = this.inMemory((index) => indexHops(index, nodeIds, direction, edgeKindIds, nodeKindIds));
+    return { ...none, hops: hops ?? await this.sqlHops(nodeIds, direction, edgeKindIds, nodeKindIds) };
+  }
+
+  async withKinds(nodeIds: string[], kinds: readonly string[]): Promise<string[]> {
+    const kindIds = await this.idsOf(kinds);
+    if (kindIds.length === 0 || nodeIds.length === 0) return [];
+    const found = this.inMemory((index) => indexWithKinds(index, nodeIds, kindIds));
+    if (found) return found;
+    const rows: { id: string }[] = await this.manager.query(
+      'SELECT n.id::text AS id FROM node n WHERE n.id = ANY($1::bigint[]) AND n.kind_ids && $2::int2[]',
+      [[...new Set(nodeIds)].filter((id) => ROW_ID.test(id)), kindIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** `search` over the index while it answers (counted), else undefined: the caller asks SQL (counted here). */
+  private inMemory<T>(search: (index: TraversalIndex) => T): T | undefined {
     if (this.index) {
       try {
-        const hops = indexHops(this.index, nodeIds, direction, edgeKindIds, nodeKindIds);
+        const found = search(this.index);
         this.counts.memory += 1;
-        return { ...none, hops };
+        return found;
       } catch (error) {
         if (error instanceof ApiError) throw error;
         // Logged and rebuilt by the keeper; this read goes on in SQL.
@@ -69,7 +87,7 @@ class PgHops implements HopReader {
       }
     }
     this.counts.sql += 1;
-    return { ...none, hops: await this.sqlHops(nodeIds, direction, edgeKindIds, nodeKindIds) };
+    return undefined;
   }
 
   private async sqlHops(
