@@ -15,7 +15,7 @@ export class GraphConfig {
   readonly graphConcurrencyPerUser: number;
   /**
    * Whether this instance keeps the in-memory traversal index (GRAPH_TRAVERSAL_INDEX=on|off, default on; always off
-   * with GRAPH_DRIVER=neo4j): pathfinding then walks memory instead of PostgreSQL's edge indexes.
+   * with GRAPH_DRIVER=neo4j): pathfinding and edge compositions then walk memory instead of PostgreSQL's edge indexes.
    */
   readonly traversalIndex: boolean;
   /** The most memory the index may take (GRAPH_TRAVERSAL_INDEX_MAX_MB); a bigger graph is answered from SQL. */

@@ -6,6 +6,7 @@ import { CypherService } from './application/cypher-service.js';
 import { EdgeCompositionService } from './application/edge-composition-service.js';
 import { EntityInfo } from './application/entity-info.js';
 import { GraphLimits } from './application/graph-limits.js';
+import { GraphWalks, StoreWalks } from './application/graph-walks.js';
 import { KindCatalog } from './application/kind-catalog.js';
 import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
 import { ShortestPathService } from './application/shortest-path-service.js';
@@ -16,6 +17,7 @@ import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
 import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
 import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
+import { PgGraphWalks } from './infrastructure/pg/pg-graph-walks.js';
 import { PgKindCatalog } from './infrastructure/pg/pg-kind-catalog.js';
 import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
 import { PgNodeSearch } from './infrastructure/pg/pg-node-search.js';
@@ -35,8 +37,8 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
 
 /**
  * The directory graph: storage and query ports bound to the adapter GRAPH_DRIVER picks (pg by default, neo4j),
- * the Cypher pipeline, search, pathfinding (over the in-memory traversal index where this instance keeps one),
- * edge composition and entity information, and their endpoints.
+ * the Cypher pipeline, search, pathfinding and edge composition (both over the in-memory traversal index where
+ * this instance keeps one) and entity information, and their endpoints.
  */
 @Module({
   controllers: [CypherController, SearchController, PathfindingController, EntitiesController],
@@ -48,6 +50,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     TraversalIndexKeeper,
     IndexedSearch,
     IndexedWalks,
+    PgGraphWalks,
     // Lazy by design: it opens no connection unless GRAPH_DRIVER=neo4j.
     Neo4jConnection,
     {
@@ -72,6 +75,13 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
         onDriver<GraphQueryEngine>(
           config, () => new PgQueryEngine(database, kinds, pathfinder, walks), () => new Neo4jQueryEngine(neo4j),
         ),
+    },
+    {
+      // Neo4j has no adjacency index here: walks expand through its store.
+      provide: GraphWalks,
+      inject: [GraphConfig, PgGraphWalks, GraphStore],
+      useFactory: (config: GraphConfig, pg: PgGraphWalks, store: GraphStore) =>
+        onDriver<GraphWalks>(config, () => pg, () => new StoreWalks(store)),
     },
     {
       provide: KindCatalog,

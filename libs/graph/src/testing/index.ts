@@ -23,6 +23,7 @@ export { type PathSemantics, searchPaths, type SearchPlan } from '../infrastruct
 export { type Step } from '../infrastructure/pg/pg-bfs-side.js';
 export { PgGraphChanges } from '../infrastructure/pg/pg-graph-changes.js';
 export { PgGraphStore } from '../infrastructure/pg/pg-graph.store.js';
+export { PgGraphWalks } from '../infrastructure/pg/pg-graph-walks.js';
 export { KIND_NAME_TOO_LONG, PgKindRegistry, UNKNOWN_KIND_ID } from '../infrastructure/pg/pg-kind-registry.js';
 export { PgPathfinder } from '../infrastructure/pg/pg-pathfinder.js';
 export { PgQueryEngine } from '../infrastructure/pg/pg-query-engine.js';

@@ -1,7 +1,5 @@
-import type { GraphStore } from '../ports.js';
 import type { GraphNode } from '../../domain/graph.js';
-import { hasKind } from './adcs-rules.js';
-import { matchPaths, type PathMatch, type PatternStep } from './path-pattern.js';
+import { matchPaths, type PathMatch, type PatternStep, type WalkGraph } from './path-pattern.js';
 
 /** How deep group nesting (MemberOf*) and certificate chains (IssuedSignedBy*) are followed. */
 export const MAX_NESTING = 15;
@@ -20,14 +18,29 @@ export const isNode = (id: string) => (node: GraphNode): boolean => node.id === 
 export const isIn = (ids: ReadonlySet<string>) => (node: GraphNode): boolean => ids.has(node.id);
 export const anyNode = (): boolean => true;
 
-/** An outbound hop over `kinds` to a node that satisfies `to`. */
-export function hop(kinds: readonly string[], to?: (node: GraphNode) => boolean, as?: string): PatternStep {
-  return { kinds, direction: 'outbound', to, as };
+/** A condition on the node a hop reaches: one of `kinds` (tested without loading it), then `where` on the node. */
+export interface NodeTest {
+  kinds: readonly string[];
+  where?: (node: GraphNode) => boolean;
+}
+
+/** A node of one of `kinds` (a string or a list) that satisfies `where`, if given. */
+export function ofKinds(kinds: string | readonly string[], where?: (node: GraphNode) => boolean): NodeTest {
+  return { kinds: typeof kinds === 'string' ? [kinds] : kinds, where };
+}
+
+/** A hop (outbound unless said) to a node that passes `to`: a predicate on the node, or a NodeTest. */
+export function hop(
+  kinds: readonly string[], to?: ((node: GraphNode) => boolean) | NodeTest, as?: string,
+  direction: 'outbound' | 'inbound' = 'outbound',
+): PatternStep {
+  const test = typeof to === 'function' ? { to } : { toKinds: to?.kinds, to: to?.where };
+  return { kinds, direction, ...test, as };
 }
 
 /** A principal and the groups it belongs to, at any nesting depth (MemberOf*0..). */
 export const memberOfGroups: PatternStep = {
-  kinds: ['MemberOf'], direction: 'outbound', repeat: MAX_NESTING, to: hasKind('Group'),
+  kinds: ['MemberOf'], direction: 'outbound', repeat: MAX_NESTING, toKinds: ['Group'],
 };
 
 /**
@@ -37,25 +50,25 @@ export const memberOfGroups: PatternStep = {
 export function certChainToDomain(domain?: string): PatternStep[] {
   const signed = ['IssuedSignedBy', 'EnterpriseCAFor'];
   return [
-    { kinds: signed, direction: 'outbound', repeat: MAX_NESTING, to: hasKind('EnterpriseCA', 'AIACA') },
-    hop(signed, hasKind('RootCA')),
-    hop(['RootCAFor'], domain === undefined ? hasKind('Domain') : isNode(domain), DOMAIN),
+    { kinds: signed, direction: 'outbound', repeat: MAX_NESTING, toKinds: ['EnterpriseCA', 'AIACA'] },
+    hop(signed, ofKinds('RootCA')),
+    hop(['RootCAFor'], domain === undefined ? ofKinds('Domain') : isNode(domain), DOMAIN),
   ];
 }
 
 /** The CA is trusted for NT authentication in the domain: -[TrustedForNTAuth]->(NTAuthStore)-[NTAuthStoreFor]->. */
 export function ntAuthToDomain(domain: (node: GraphNode) => boolean): PatternStep[] {
-  return [hop(['TrustedForNTAuth'], hasKind('NTAuthStore')), hop(['NTAuthStoreFor'], domain, DOMAIN)];
+  return [hop(['TrustedForNTAuth'], ofKinds('NTAuthStore')), hop(['NTAuthStoreFor'], domain, DOMAIN)];
 }
 
 /** Principals: `principal -MemberOf*0..-> -[GenericAll|Enroll|AllExtendedRights]->` a template that satisfies `ct`. */
 export function enrollOnTemplate(ct: (node: GraphNode) => boolean): PatternStep[] {
-  return [memberOfGroups, hop(ENROLL_RIGHTS, (n) => hasKind('CertTemplate')(n) && ct(n), TEMPLATE)];
+  return [memberOfGroups, hop(ENROLL_RIGHTS, ofKinds('CertTemplate', ct), TEMPLATE)];
 }
 
 /** Principals: `principal -MemberOf*0..-> -[Enroll]->` an enterprise CA that satisfies `ca`. */
-export function enrollOnCa(ca: (node: GraphNode) => boolean = anyNode): PatternStep[] {
-  return [memberOfGroups, hop(['Enroll'], (n) => hasKind('EnterpriseCA')(n) && ca(n), CA)];
+export function enrollOnCa(ca?: (node: GraphNode) => boolean): PatternStep[] {
+  return [memberOfGroups, hop(['Enroll'], ofKinds('EnterpriseCA', ca), CA)];
 }
 
 /**
@@ -64,7 +77,7 @@ export function enrollOnCa(ca: (node: GraphNode) => boolean = anyNode): PatternS
  * the given nodes (`<domain SID or name>-S-1-5-11`, `-S-1-1-0`).
  */
 export async function withSpecialGroups(
-  store: GraphStore, principal: GraphNode, ...domains: GraphNode[]
+  store: WalkGraph['store'], principal: GraphNode, ...domains: GraphNode[]
 ): Promise<GraphNode[]> {
   const prefixes = new Set<string>();
   for (const node of [principal, ...domains]) {
@@ -82,12 +95,12 @@ export async function withSpecialGroups(
  * (d)<-[SameForestTrust*0..]-(:Domain)<-[DCFor]-(dc:Computer).
  */
 export function domainControllers(
-  store: GraphStore, domain: GraphNode, condition: (dc: GraphNode) => boolean,
+  graph: WalkGraph, domain: GraphNode, condition: (dc: GraphNode) => boolean,
 ): Promise<PathMatch> {
-  return matchPaths(store, [domain], {
+  return matchPaths(graph, [domain], {
     steps: [
-      { kinds: ['SameForestTrust'], direction: 'inbound', repeat: MAX_NESTING, to: hasKind('Domain') },
-      { kinds: ['DCFor'], direction: 'inbound', to: (n) => hasKind('Computer')(n) && condition(n) },
+      { kinds: ['SameForestTrust'], direction: 'inbound', repeat: MAX_NESTING, toKinds: ['Domain'] },
+      hop(['DCFor'], ofKinds('Computer', condition), undefined, 'inbound'),
     ],
     end: anyNode,
   });

@@ -1,5 +1,5 @@
-import type { GraphStore } from '../ports.js';
 import type { GraphEdge, GraphNode } from '../../domain/graph.js';
+import type { WalkGraph } from './path-pattern.js';
 
 /** Nodes and edges that belong to a composition. */
 export interface GraphPiece {
@@ -7,9 +7,9 @@ export interface GraphPiece {
   edgeList(): GraphEdge[];
 }
 
-/** What a composition handler gets: the composite edge with its two end nodes, and the store to traverse. */
+/** What a composition handler gets: the composite edge with its two end nodes, and the graph to walk. */
 export interface CompositionInput {
-  store: GraphStore;
+  graph: WalkGraph;
   edge: GraphEdge;
   start: GraphNode;
   end: GraphNode;

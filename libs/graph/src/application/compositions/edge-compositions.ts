@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { GraphWalks, StoreWalks } from '../graph-walks.js';
 import { GraphStore } from '../ports.js';
 import type { GraphEdge, GraphNode } from '../../domain/graph.js';
 import type { CompositionHandler } from './composition-parts.js';
@@ -50,23 +51,33 @@ export interface EdgeComposition {
  */
 @Injectable()
 export class EdgeCompositions {
-  constructor(private readonly store: GraphStore) {}
+  private readonly walks: GraphWalks;
 
-  /** The composition of `edge`, de-duplicated and in id order; throws NoCompositionHandlerError for other kinds. */
+  /** Without `walks` (tests over a bare store), walks expand through the store's own `neighbours`. */
+  constructor(private readonly store: GraphStore, @Optional() walks?: GraphWalks) {
+    this.walks = walks ?? new StoreWalks(store);
+  }
+
+  /**
+   * The composition of `edge`, de-duplicated and in id order; throws NoCompositionHandlerError for other kinds.
+   * Every walk and look-up of one composition reads one view of the graph (GraphWalks.read).
+   */
   async compose(edge: GraphEdge): Promise<EdgeComposition> {
     const handler = HANDLERS.get(edge.kind);
     if (!handler) throw new NoCompositionHandlerError(edge.kind);
-    const ends = await this.store.nodesByIds([edge.startId, edge.endId]);
-    const start = ends.find((n) => n.id === edge.startId);
-    const end = ends.find((n) => n.id === edge.endId);
-    if (!start || !end) return { nodes: [], edges: [] };
-    const nodes = new Map<string, GraphNode>();
-    const edges = new Map<string, GraphEdge>();
-    for (const piece of await handler({ store: this.store, edge, start, end })) {
-      piece.nodeList().forEach((n) => nodes.set(n.id, n));
-      piece.edgeList().forEach((e) => edges.set(e.id, e));
-    }
-    return { nodes: [...nodes.values()].sort(byId), edges: [...edges.values()].sort(byId) };
+    return this.walks.read(async (hops) => {
+      const ends = await this.store.nodesByIds([edge.startId, edge.endId]);
+      const start = ends.find((n) => n.id === edge.startId);
+      const end = ends.find((n) => n.id === edge.endId);
+      if (!start || !end) return { nodes: [], edges: [] };
+      const nodes = new Map<string, GraphNode>();
+      const edges = new Map<string, GraphEdge>();
+      for (const piece of await handler({ graph: { store: this.store, hops }, edge, start, end })) {
+        piece.nodeList().forEach((n) => nodes.set(n.id, n));
+        piece.edgeList().forEach((e) => edges.set(e.id, e));
+      }
+      return { nodes: [...nodes.values()].sort(byId), edges: [...edges.values()].sort(byId) };
+    });
   }
 }
 

@@ -1,6 +1,6 @@
-import { hasKind, isEsc1Template } from './adcs-rules.js';
+import { isEsc1Template } from './adcs-rules.js';
 import {
-  CA, certChainToDomain, enrollOnCa, enrollOnTemplate, hop, intersect, isIn, isNode, ntAuthToDomain, withSpecialGroups,
+  CA, certChainToDomain, enrollOnCa, enrollOnTemplate, hop, intersect, isIn, isNode, ntAuthToDomain, ofKinds, withSpecialGroups,
 } from './adcs-steps.js';
 import type { CompositionHandler } from './composition-parts.js';
 import { matchPaths } from './path-pattern.js';
@@ -12,19 +12,19 @@ import { matchPaths } from './path-pattern.js';
  * - p2: -MemberOf*0..-> -[Enroll]-> that CA -[TrustedForNTAuth]-> NTAuthStore -[NTAuthStoreFor]-> the domain.
  * Only CAs found by both are kept.
  */
-export const composeEsc1: CompositionHandler = async ({ store, start, end }) => {
-  const principals = await withSpecialGroups(store, start, end);
-  const templates = await matchPaths(store, principals, {
+export const composeEsc1: CompositionHandler = async ({ graph, start, end }) => {
+  const principals = await withSpecialGroups(graph.store, start, end);
+  const templates = await matchPaths(graph, principals, {
     steps: [
       ...enrollOnTemplate(isEsc1Template),
-      hop(['PublishedTo'], hasKind('EnterpriseCA'), CA),
+      hop(['PublishedTo'], ofKinds('EnterpriseCA'), CA),
       ...certChainToDomain(end.id),
     ],
     end: isNode(end.id),
   });
   const templateCas = templates.reached(CA);
   if (templateCas.size === 0) return [];
-  const enrolment = await matchPaths(store, principals, {
+  const enrolment = await matchPaths(graph, principals, {
     steps: [...enrollOnCa(isIn(templateCas)), ...ntAuthToDomain(isNode(end.id))],
     end: isNode(end.id),
   });

@@ -2,7 +2,7 @@ import type { GraphNode } from '../../domain/graph.js';
 import { hasKind, isFalse, isTrue, needsNoSignatures, templateFitsPrincipal } from './adcs-rules.js';
 import {
   CA, DOMAIN, MAX_NESTING, TEMPLATE, anyNode, certChainToDomain, enrollOnCa, enrollOnTemplate, hop, intersect, isIn,
-  ntAuthToDomain,
+  ntAuthToDomain, ofKinds,
 } from './adcs-steps.js';
 import type { CompositionHandler } from './composition-parts.js';
 import { matchPaths } from './path-pattern.js';
@@ -20,29 +20,29 @@ function isEsc13Template(ct: GraphNode): boolean {
  * - p3: the template -[ExtendedByPolicy]-> an issuance policy -[OIDGroupLink]-> the group;
  * - p4: that domain -[Contains*1..]-> the group.
  */
-export const composeEsc13: CompositionHandler = async ({ store, start, end }) => {
-  const templates = await matchPaths(store, [start], {
+export const composeEsc13: CompositionHandler = async ({ graph, start, end }) => {
+  const templates = await matchPaths(graph, [start], {
     steps: [
       ...enrollOnTemplate((n) => isEsc13Template(n) && templateFitsPrincipal(n, start)),
-      hop(['PublishedTo'], hasKind('EnterpriseCA'), CA),
+      hop(['PublishedTo'], ofKinds('EnterpriseCA'), CA),
       ...certChainToDomain(),
     ],
     end: hasKind('Domain'),
   });
   if (templates.isEmpty) return [];
-  const policies = await matchPaths(store, [end], {
+  const policies = await matchPaths(graph, [end], {
     steps: [
-      { kinds: ['OIDGroupLink'], direction: 'inbound', to: hasKind('IssuancePolicy') },
+      { kinds: ['OIDGroupLink'], direction: 'inbound', toKinds: ['IssuancePolicy'] },
       { kinds: ['ExtendedByPolicy'], direction: 'inbound', to: isIn(templates.reached(TEMPLATE)), as: TEMPLATE },
     ],
     end: anyNode,
   });
-  const containers = await matchPaths(store, [end], {
+  const containers = await matchPaths(graph, [end], {
     steps: [{ kinds: ['Contains'], direction: 'inbound', repeat: MAX_NESTING }],
     end: (n) => hasKind('Domain')(n) && templates.reached(DOMAIN).has(n.id),
   });
   const domains = intersect(templates.reached(DOMAIN), containers.ends());
-  const enrolment = await matchPaths(store, [start], {
+  const enrolment = await matchPaths(graph, [start], {
     steps: [...enrollOnCa(isIn(templates.reached(CA))), ...ntAuthToDomain(isIn(domains))],
     end: isIn(domains),
   });

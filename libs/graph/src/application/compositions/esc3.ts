@@ -1,4 +1,5 @@
-import type { GraphEdge, GraphNode } from '../../domain/graph.js';
+import type { GraphNode } from '../../domain/graph.js';
+import type { Hop } from '../graph-walks.js';
 import {
   hasKind, isFalse, isTrue, needsNoSignatures, restrictsEnrollmentAgents, templateFitsPrincipal,
 } from './adcs-rules.js';
@@ -27,18 +28,18 @@ function isTargetTemplate(ct: GraphNode): boolean {
  * - p2: enrolment rights on the target template, published to such a CA, trusted for NT auth in the domain;
  * - p8: when the target's CA restricts enrollment agents, -[DelegatedEnrollmentAgent]-> the target template.
  */
-export const composeEsc3: CompositionHandler = async ({ store, start, end }) => {
-  const principals = await withSpecialGroups(store, start, end);
-  const enrolment = await matchPaths(store, principals, { steps: enrollOnCa(), end: anyNode });
+export const composeEsc3: CompositionHandler = async ({ graph, start, end }) => {
+  const principals = await withSpecialGroups(graph.store, start, end);
+  const enrolment = await matchPaths(graph, principals, { steps: enrollOnCa(), end: anyNode });
   const enrollable = nodesOf(enrolment, enrolment.reached(CA));
   if (enrollable.length === 0) return [];
-  const chains = await matchPaths(store, enrollable, { steps: certChainToDomain(end.id), end: isNode(end.id) });
+  const chains = await matchPaths(graph, enrollable, { steps: certChainToDomain(end.id), end: isNode(end.id) });
   const usable = chains.sources();
   /** -[PublishedTo]-> a usable CA, trusted for NT auth in the domain. */
-  const onTrustedCa = (via?: (edge: GraphEdge) => boolean): PatternStep[] =>
+  const onTrustedCa = (via?: (hop: Hop) => boolean): PatternStep[] =>
     [{ ...hop(['PublishedTo'], isIn(usable), CA), via }, ...ntAuthToDomain(isNode(end.id))];
 
-  const agents = await matchPaths(store, principals, {
+  const agents = await matchPaths(graph, principals, {
     steps: [
       ...enrollOnTemplate((n) => isAgentTemplate(n) && templateFitsPrincipal(n, start)),
       ...onTrustedCa(),
@@ -46,16 +47,16 @@ export const composeEsc3: CompositionHandler = async ({ store, start, end }) => 
     end: isNode(end.id),
   });
   if (agents.isEmpty) return [];
-  const onBehalf = await store.neighbours([...agents.reached(TEMPLATE)], 'outbound', ['EnrollOnBehalfOf']);
+  const onBehalf = await graph.store.neighbours([...agents.reached(TEMPLATE)], 'outbound', ['EnrollOnBehalfOf']);
   const candidates = new Set(onBehalf.nodes.filter(hasKind('CertTemplate')).map((n) => n.id));
 
   const restricted = new Set(enrollable.filter(restrictsEnrollmentAgents).map((n) => n.id));
-  const delegation = await matchPaths(store, principals, {
+  const delegation = await matchPaths(graph, principals, {
     steps: [memberOfGroups, hop(['DelegatedEnrollmentAgent'], isIn(candidates), TEMPLATE)],
     end: anyNode,
   });
   const delegated = delegation.reached(TEMPLATE);
-  const targets = await matchPaths(store, principals, {
+  const targets = await matchPaths(graph, principals, {
     steps: [
       ...enrollOnTemplate((n) => candidates.has(n.id) && isTargetTemplate(n)),
       ...onTrustedCa((published) => !restricted.has(published.endId) || delegated.has(published.startId)),

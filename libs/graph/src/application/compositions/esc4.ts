@@ -1,12 +1,11 @@
 import type { GraphNode } from '../../domain/graph.js';
-import type { GraphStore } from '../ports.js';
 import { hasKind, isFalse, isTrue, signaturesOrSchemaOne } from './adcs-rules.js';
 import {
   CA, TEMPLATE, anyNode, certChainToDomain, enrollOnCa, hop, intersect, isIn, isNode, memberOfGroups, ntAuthToDomain,
-  withSpecialGroups,
+  ofKinds, withSpecialGroups,
 } from './adcs-steps.js';
 import type { CompositionHandler } from './composition-parts.js';
-import { matchPaths, type PathMatch } from './path-pattern.js';
+import { matchPaths, type PathMatch, type WalkGraph } from './path-pattern.js';
 
 const FULL_CONTROL = ['GenericAll', 'Owns', 'WriteOwner', 'WriteDacl'];
 
@@ -29,17 +28,17 @@ const bothFlagsSuffice = (ct: GraphNode): boolean => isTrue(ct, 'authenticatione
  * - WritePKIEnrollmentFlag, plus enrolment rights, when the enrollee supplies the subject and it authenticates;
  * - both flags, plus enrolment rights, when it authenticates.
  */
-export const composeEsc4: CompositionHandler = async ({ store, start, end }) => {
-  const principals = await withSpecialGroups(store, start, end);
-  const trusted = await matchPaths(store, principals, {
+export const composeEsc4: CompositionHandler = async ({ graph, start, end }) => {
+  const principals = await withSpecialGroups(graph.store, start, end);
+  const trusted = await matchPaths(graph, principals, {
     steps: [...enrollOnCa(), ...ntAuthToDomain(isNode(end.id))],
     end: isNode(end.id),
   });
   const cas = trusted.reached(CA);
   if (cas.size === 0) return [];
-  const controlled = (rights: string[]) => matchPaths(store, principals, {
+  const controlled = (rights: string[]) => matchPaths(graph, principals, {
     steps: [
-      memberOfGroups, hop(rights, hasKind('CertTemplate'), TEMPLATE), hop(['PublishedTo'], isIn(cas), CA),
+      memberOfGroups, hop(rights, ofKinds('CertTemplate'), TEMPLATE), hop(['PublishedTo'], isIn(cas), CA),
       ...certChainToDomain(end.id),
     ],
     end: isNode(end.id),
@@ -50,8 +49,8 @@ export const composeEsc4: CompositionHandler = async ({ store, start, end }) => 
   const enrollmentFlag = await controlled(['WritePKIEnrollmentFlag']);
 
   const candidates = new Set([genericWrite, nameFlag, enrollmentFlag].flatMap((m) => [...m.reached(TEMPLATE)]));
-  const enrol = await rightsOn(store, principals, ['Enroll', 'AllExtendedRights'], candidates);
-  const nameRight = await rightsOn(store, principals, ['WritePKINameFlag'], enrollmentFlag.reached(TEMPLATE));
+  const enrol = await rightsOn(graph, principals, ['Enroll', 'AllExtendedRights'], candidates);
+  const nameRight = await rightsOn(graph, principals, ['WritePKINameFlag'], enrollmentFlag.reached(TEMPLATE));
   const enrollable = enrol.reached(TEMPLATE);
   /** The templates of `match` the principals also hold `rights` on and that meet `condition`. */
   const qualifying = (match: PathMatch, rights: ReadonlySet<string>, condition: (ct: GraphNode) => boolean) =>
@@ -79,7 +78,7 @@ export const composeEsc4: CompositionHandler = async ({ store, start, end }) => 
 };
 
 /** Principals' rights of `kinds` (over MemberOf*0..) on the given templates. */
-function rightsOn(store: GraphStore, principals: GraphNode[], kinds: string[], templates: ReadonlySet<string>) {
+function rightsOn(graph: WalkGraph, principals: GraphNode[], kinds: string[], templates: ReadonlySet<string>) {
   const steps = [memberOfGroups, hop(kinds, isIn(templates), TEMPLATE)];
-  return matchPaths(store, principals, { steps, end: anyNode });
+  return matchPaths(graph, principals, { steps, end: anyNode });
 }

@@ -29,17 +29,17 @@ function isEsc6bTemplate(ct: GraphNode): boolean {
  *   chain reaches a root CA of the domain (users only through templates that do not require a DNS name);
  * - p2 (6b only): the forest's DCs that map certificates by UPN.
  */
-export const composeEsc6: CompositionHandler = async ({ store, edge, start, end }) => {
+export const composeEsc6: CompositionHandler = async ({ graph, edge, start, end }) => {
   const scenarioB = edge.kind === 'ADCSESC6b';
-  const principals = await withSpecialGroups(store, start, end);
-  const sanCas = await matchPaths(store, principals, {
+  const principals = await withSpecialGroups(graph.store, start, end);
+  const sanCas = await matchPaths(graph, principals, {
     steps: [...enrollOnCa((n) => isTrue(n, 'isuserspecifiessanenabled')), ...ntAuthToDomain(isNode(end.id))],
     end: isNode(end.id),
   });
   const cas = sanCas.reached(CA);
   if (cas.size === 0) return [];
   const validTemplate = scenarioB ? isEsc6bTemplate : isEsc6aTemplate;
-  const templates = await matchPaths(store, principals, {
+  const templates = await matchPaths(graph, principals, {
     steps: [
       ...enrollOnTemplate((n) => validTemplate(n) && templateFitsPrincipal(n, start)),
       hop(['PublishedTo'], isIn(cas), CA),
@@ -49,6 +49,6 @@ export const composeEsc6: CompositionHandler = async ({ store, edge, start, end 
   });
   if (templates.isEmpty) return [];
   const pieces: GraphPiece[] = [templates, sanCas.restrict(CA, templates.reached(CA))];
-  if (scenarioB) pieces.push(await domainControllers(store, end, mapsCertificatesByUpn));
+  if (scenarioB) pieces.push(await domainControllers(graph, end, mapsCertificatesByUpn));
   return pieces;
 };

@@ -5,7 +5,7 @@ import {
 } from './adcs-rules.js';
 import {
   CA, VICTIM, VICTIM_CONTROL, certChainToDomain, domainControllers, enrollOnCa, enrollOnTemplate, hop, isIn, isNode,
-  nodesOf, ntAuthToDomain,
+  nodesOf, ntAuthToDomain, ofKinds,
 } from './adcs-steps.js';
 import type { CompositionHandler } from './composition-parts.js';
 import { intersectPairs, unionPairs } from './node-pairs.js';
@@ -45,17 +45,17 @@ const VARIANTS: Record<string, Variant> = {
  *   one of its p1 paths);
  * - p3: the forest's DCs with weak certificate binding (ESC9) or UPN certificate mapping (ESC10).
  */
-export const composeEsc9Or10: CompositionHandler = async ({ store, edge, start, end }) => {
+export const composeEsc9Or10: CompositionHandler = async ({ graph, edge, start, end }) => {
   const variant = VARIANTS[edge.kind];
-  const control = await matchPaths(store, [start], {
-    steps: [hop(VICTIM_CONTROL, hasKind(...variant.victims), VICTIM)],
+  const control = await matchPaths(graph, [start], {
+    steps: [hop(VICTIM_CONTROL, ofKinds(variant.victims), VICTIM)],
     end: hasKind(...variant.victims),
   });
   const victims = nodesOf(control, control.reached(VICTIM));
-  const templatesFrom = (from: GraphNode[], forUsers: boolean) => matchPaths(store, from, {
+  const templatesFrom = (from: GraphNode[], forUsers: boolean) => matchPaths(graph, from, {
     steps: [
       ...enrollOnTemplate((n) => variant.template(n) && (!forUsers || validForUserVictim(n))),
-      hop(['PublishedTo'], hasKind('EnterpriseCA'), CA),
+      hop(['PublishedTo'], ofKinds('EnterpriseCA'), CA),
       ...certChainToDomain(end.id),
     ],
     end: isNode(end.id),
@@ -66,7 +66,7 @@ export const composeEsc9Or10: CompositionHandler = async ({ store, edge, start, 
   if (templateCas.size === 0) return [];
 
   const anyTemplateCa = new Set([...templateCas.values()].flatMap((cas) => [...cas]));
-  const enrolment = await matchPaths(store, nodesOf(control, templateCas.keys()), {
+  const enrolment = await matchPaths(graph, nodesOf(control, templateCas.keys()), {
     steps: [...enrollOnCa(isIn(anyTemplateCa)), ...ntAuthToDomain(isNode(end.id))],
     end: isNode(end.id),
   });
@@ -77,6 +77,6 @@ export const composeEsc9Or10: CompositionHandler = async ({ store, edge, start, 
     control.restrict(VICTIM, new Set(victimCas.keys())),
     ...[byUsers, byOthers].map((m) => m.restrictPairs(SOURCE, CA, victimCas)),
     enrolment.restrictPairs(SOURCE, CA, victimCas),
-    await domainControllers(store, end, variant.dc),
+    await domainControllers(graph, end, variant.dc),
   ];
 };

@@ -1,8 +1,8 @@
 import type { GraphNode } from '../../domain/graph.js';
-import { hasKind, isFalse, issuesAuthenticationCertificates } from './adcs-rules.js';
+import { isFalse, issuesAuthenticationCertificates } from './adcs-rules.js';
 import {
   CA, MAX_NESTING, certChainToDomain, enrollOnCa, enrollOnTemplate, hop, intersect, isIn, isNode, ntAuthToDomain,
-  withSpecialGroups,
+  ofKinds, withSpecialGroups,
 } from './adcs-steps.js';
 import type { CompositionHandler } from './composition-parts.js';
 import { matchPaths } from './path-pattern.js';
@@ -25,16 +25,16 @@ function domainSidOf(node: GraphNode): string | undefined {
  * ending at computers of the Authenticated Users group's domain that do not restrict outbound NTLM (the target
  * itself excluded, as a computer cannot relay to itself).
  */
-export const composeRelayToSmb: CompositionHandler = async ({ store, start, end }) => {
+export const composeRelayToSmb: CompositionHandler = async ({ graph, start, end }) => {
   const domainSid = domainSidOf(start);
   if (domainSid === undefined) return [];
-  const admins = await matchPaths(store, [end], {
+  const admins = await matchPaths(graph, [end], {
     steps: [
       { kinds: ['AdminTo'], direction: 'inbound' },
       { kinds: ['MemberOf'], direction: 'inbound', repeat: MAX_NESTING },
     ],
-    end: (n) => n.id !== end.id && hasKind('Computer')(n) && n.properties.domainsid === domainSid
-      && isFalse(n, 'restrictoutboundntlm'),
+    endKinds: ['Computer'],
+    end: (n) => n.id !== end.id && n.properties.domainsid === domainSid && isFalse(n, 'restrictoutboundntlm'),
   });
   return [admins];
 };
@@ -46,22 +46,22 @@ export const composeRelayToSmb: CompositionHandler = async ({ store, start, end 
  *   enrolment endpoint, whose chain reaches a root CA of the domain;
  * - p2: Enroll on that CA, trusted for NT auth in the domain.
  */
-export const composeRelayToAdcs: CompositionHandler = async ({ store, start, end }) => {
+export const composeRelayToAdcs: CompositionHandler = async ({ graph, start, end }) => {
   const domainSid = domainSidOf(start);
-  const domain = domainSid === undefined ? undefined : await store.nodeByObjectId(domainSid);
+  const domain = domainSid === undefined ? undefined : await graph.store.nodeByObjectId(domainSid);
   if (!domain) return [];
-  const principals = [end, ...(await withSpecialGroups(store, start, domain))];
-  const templates = await matchPaths(store, principals, {
+  const principals = [end, ...(await withSpecialGroups(graph.store, start, domain))];
+  const templates = await matchPaths(graph, principals, {
     steps: [
       ...enrollOnTemplate(isRelayTemplate),
-      hop(['PublishedTo'], (n) => hasKind('EnterpriseCA')(n) && n.properties.hasvulnerableendpoint === true, CA),
+      hop(['PublishedTo'], ofKinds('EnterpriseCA', (n) => n.properties.hasvulnerableendpoint === true), CA),
       ...certChainToDomain(domain.id),
     ],
     end: isNode(domain.id),
   });
   const templateCas = templates.reached(CA);
   if (templateCas.size === 0) return [];
-  const enrolment = await matchPaths(store, principals, {
+  const enrolment = await matchPaths(graph, principals, {
     steps: [...enrollOnCa(isIn(templateCas)), ...ntAuthToDomain(isNode(domain.id))],
     end: isNode(domain.id),
   });

@@ -1,57 +1,61 @@
-import type { GraphStore } from '../ports.js';
+import { GraphStore } from '../ports.js';
+import { StoreHops, type Hop, type HopReader } from '../graph-walks.js';
 import type { GraphEdge, GraphNode } from '../../domain/graph.js';
-import type { GraphPiece } from './composition-parts.js';
-import { addPair, type NodePairs } from './node-pairs.js';
+import { groupBy, PathMatch, stateKey, type Transition } from './path-match.js';
+
+export { PathMatch, SOURCE, type PairLabel } from './path-match.js';
 
 /** One hop of a path pattern, or a bounded repetition of hops (`repeat`: 0..repeat hops). */
 export interface PatternStep {
   kinds: readonly string[];
   direction: 'outbound' | 'inbound';
   repeat?: number;
-  /** Condition on the node the hop reaches. */
+  /** The node the hop reaches has one of these kinds: tested by the adjacency, without loading the node. */
+  toKinds?: readonly string[];
+  /** Condition on the node the hop reaches (loaded for it: prefer `toKinds` where kinds suffice). */
   to?: (node: GraphNode) => boolean;
-  /** Condition on the hop's edge, for conditions that pair its two ends. */
-  via?: (edge: GraphEdge) => boolean;
+  /** Condition on the hop's two ends, for conditions that pair them. */
+  via?: (hop: Hop) => boolean;
   /** Names the hop so the match can report and restrict the nodes it reached. */
   as?: string;
 }
 
-/** A sequence of steps from a set of sources; a path counts only if its last node satisfies `end`. */
+/**
+ * A sequence of steps from a set of sources; a path counts only if its last node has one of `endKinds` (when given:
+ * tested without loading the node) and satisfies `end`.
+ */
 export interface PathPattern {
   steps: PatternStep[];
+  endKinds?: readonly string[];
   end: (node: GraphNode) => boolean;
 }
 
-interface Transition {
-  from: string;
-  to: string;
-  /** Undefined for the free move past a repeated step. */
-  edge?: GraphEdge;
-  label?: string;
+/** What a walk reads: its hops from `hops`, the nodes and edges it keeps (by id) from `store`. */
+export interface WalkGraph {
+  store: GraphStore;
+  hops: HopReader;
 }
 
-/** Stands for a path's source where `pairs` and `restrictPairs` take the label of a hop. */
-export const SOURCE = Symbol('source');
-export type PairLabel = string | typeof SOURCE;
-
 /**
- * A state is `node@position`; `pairs` and `restrictPairs` copy states per paired node as `tag>state` (tags nest), so
- * walks of different pairs through a shared state stay apart.
+ * Every path from `sources` that follows `pattern`: expanded breadth-first, one `hops` call per pattern position per
+ * level for the whole frontier, over states (node, position) so cycles end; the walks kept are the ones that reach
+ * an accepting end (forward-reachable from the sources and backward-reachable from the ends). Nodes are loaded only
+ * where a condition reads them (per level, those a `to` tests; the ends, for `end`) and, with the kept edges, once
+ * at the end for the answer. A bare store walks over its own `neighbours`.
  */
-const stateKey = (nodeId: string, position: number): string => `${nodeId}@${position}`;
-const nodeOf = (key: string): string => key.slice(key.lastIndexOf('>') + 1, key.lastIndexOf('@'));
-const tagged = (tag: string | undefined, key: string): string => (tag === undefined ? key : `${tag}>${key}`);
-
-/**
- * Every path from `sources` that follows `pattern`: expanded breadth-first, one `neighbours` call per pattern
- * position per level for the whole frontier, over states (node, position) so cycles end; the walks kept are the
- * ones that reach an accepting end (forward-reachable from the sources and backward-reachable from the ends).
- */
-export async function matchPaths(store: GraphStore, sources: GraphNode[], pattern: PathPattern): Promise<PathMatch> {
+export async function matchPaths(
+  graph: WalkGraph | GraphStore, sources: GraphNode[], pattern: PathPattern,
+): Promise<PathMatch> {
+  const { store, hops } = graph instanceof GraphStore ? { store: graph, hops: new StoreHops(graph) } : graph;
   const { steps } = pattern;
   const nodes = new Map(sources.map((n) => [n.id, n]));
+  const edges = new Map<string, GraphEdge>();
+  const load = async (ids: Iterable<string>) => {
+    const missing = [...new Set(ids)].filter((id) => !nodes.has(id));
+    if (missing.length > 0) (await store.nodesByIds(missing)).forEach((n) => nodes.set(n.id, n));
+  };
   const transitions: Transition[] = [];
-  const accepting = new Set<string>();
+  const ends = new Set<string>();
   const seen = new Set<string>();
   let frontier: [string, number][] = [];
 
@@ -61,7 +65,7 @@ export async function matchPaths(store: GraphStore, sources: GraphNode[], patter
     seen.add(key);
     frontier.push([nodeId, position]);
     if (position === steps.length) {
-      if (pattern.end(nodes.get(nodeId)!)) accepting.add(key);
+      ends.add(nodeId);
     } else if (steps[position].repeat !== undefined) {
       transitions.push({ from: key, to: stateKey(nodeId, position + 1) });
       reach(nodeId, position + 1);
@@ -74,176 +78,45 @@ export async function matchPaths(store: GraphStore, sources: GraphNode[], patter
   for (let level = 0; level < maxLevels && frontier.length > 0; level++) {
     const byPosition = groupBy(frontier.filter(([, position]) => position < steps.length), ([, p]) => p, ([id]) => id);
     frontier = [];
+    const found: [number, Hop[]][] = [];
     for (const [position, ids] of byPosition) {
       const step = steps[position];
-      const expansion = await store.neighbours(ids, step.direction, step.kinds);
+      const expansion = await hops.hops(ids, step.direction, step.kinds, step.toKinds);
       expansion.nodes.forEach((n) => nodes.set(n.id, n));
+      expansion.edges.forEach((e) => edges.set(e.id, e));
+      found.push([position, expansion.hops]);
+    }
+    // The nodes the level's `to` conditions read, in one look-up.
+    await load(found.flatMap(([position, hs]) => (steps[position].to ? hs.map(farEnd(steps[position])) : [])));
+    for (const [position, hs] of found) {
+      const step = steps[position];
       const next = step.repeat !== undefined ? position : position + 1;
-      for (const edge of expansion.edges) {
-        const [from, to] = step.direction === 'outbound' ? [edge.startId, edge.endId] : [edge.endId, edge.startId];
-        const reached = nodes.get(to);
-        if (!reached || (step.to && !step.to(reached)) || (step.via && !step.via(edge))) continue;
-        transitions.push({ from: stateKey(from, position), to: stateKey(to, next), edge, label: step.as });
+      for (const hop of hs) {
+        const from = step.direction === 'outbound' ? hop.startId : hop.endId;
+        const to = farEnd(step)(hop);
+        if (step.to) {
+          const reached = nodes.get(to);
+          if (!reached || !step.to(reached)) continue;
+        }
+        if (step.via && !step.via(hop)) continue;
+        transitions.push({ from: stateKey(from, position), to: stateKey(to, next), edge: hop.edgeId, label: step.as });
         reach(to, next);
       }
     }
   }
-  return new PathMatch(nodes, transitions, initial, accepting);
+  const candidates = pattern.endKinds ? await hops.withKinds([...ends], pattern.endKinds) : [...ends];
+  await load(candidates);
+  const accepting = candidates.filter((id) => nodes.has(id) && pattern.end(nodes.get(id)!));
+  const ending = new Set(accepting.map((id) => stateKey(id, steps.length)));
+  const match = new PathMatch(nodes, edges, transitions, initial, ending, seen);
+  // What the answer shows: the kept nodes and edges, each read once.
+  const { nodeIds, edgeIds } = match.unloaded();
+  await load(nodeIds);
+  if (edgeIds.length > 0) (await store.edgesByIds(edgeIds)).forEach((e) => edges.set(e.id, e));
+  return match.loadedOnly();
 }
 
-/** The walks a pattern matched, pruned to those that join a source to an accepting end. */
-export class PathMatch implements GraphPiece {
-  private readonly live: Transition[];
-  private readonly liveStates: Set<string>;
-
-  constructor(
-    private readonly nodes: Map<string, GraphNode>,
-    private readonly transitions: Transition[],
-    private readonly initial: string[],
-    private readonly accepting: Set<string>,
-  ) {
-    const forward = closure(initial, transitions, 'from', 'to');
-    const backward = closure([...accepting].filter((k) => forward.has(k)), transitions, 'to', 'from');
-    this.liveStates = new Set([...forward].filter((k) => backward.has(k)));
-    this.live = transitions.filter((t) => this.liveStates.has(t.from) && this.liveStates.has(t.to));
-  }
-
-  get isEmpty(): boolean {
-    return this.liveStates.size === 0;
-  }
-
-  /** Ids of the nodes reached by the hops named `label` on kept paths. */
-  reached(label: string): Set<string> {
-    return new Set(this.live.filter((t) => t.label === label).map((t) => nodeOf(t.to)));
-  }
-
-  /** The kept edges of the hops named `label`. */
-  hops(label: string): GraphEdge[] {
-    return distinct(this.live.filter((t) => t.label === label));
-  }
-
-  /**
-   * The node pairs joined by kept paths: `first` the node a hop named `first` reached (or the path's source, for
-   * SOURCE), paired with the nodes later hops named `second` reached on the same path.
-   */
-  pairs(first: PairLabel, second: string): Map<string, Set<string>> {
-    const found = new Map<string, Set<string>>();
-    this.splitBy(first, (tag, t) => {
-      if (t.label === second && tag !== undefined) addPair(found, tag, nodeOf(t.to));
-      return true;
-    });
-    return found;
-  }
-
-  /** The paths whose every hop named `second` reaches a node `allowed` pairs with the path's `first` node. */
-  restrictPairs(first: PairLabel, second: string, allowed: NodePairs): PathMatch {
-    const split = this.splitBy(first, (tag, t) =>
-      t.label !== second || (tag !== undefined && allowed.get(tag)?.has(nodeOf(t.to)) === true));
-    return new PathMatch(this.nodes, split.transitions, split.initial, split.accepting);
-  }
-
-  /** Ids of the sources that start a kept path. */
-  sources(): Set<string> {
-    return new Set(this.initial.filter((k) => this.liveStates.has(k)).map(nodeOf));
-  }
-
-  /** Ids of the nodes that end a kept path. */
-  ends(): Set<string> {
-    return new Set([...this.accepting].filter((k) => this.liveStates.has(k)).map(nodeOf));
-  }
-
-  node(id: string): GraphNode | undefined {
-    return this.nodes.get(id);
-  }
-
-  /** The paths whose hops named `label` reach only allowed nodes. */
-  restrict(label: string, allowed: ReadonlySet<string>): PathMatch {
-    const kept = this.transitions.filter((t) => t.label !== label || allowed.has(nodeOf(t.to)));
-    return new PathMatch(this.nodes, kept, this.initial, this.accepting);
-  }
-
-  /** The paths that start at allowed sources. */
-  from(allowed: ReadonlySet<string>): PathMatch {
-    const initial = this.initial.filter((k) => allowed.has(nodeOf(k)));
-    return new PathMatch(this.nodes, this.transitions, initial, this.accepting);
-  }
-
-  /** The paths that end at allowed nodes. */
-  endingIn(allowed: ReadonlySet<string>): PathMatch {
-    const ends = new Set([...this.accepting].filter((k) => allowed.has(nodeOf(k))));
-    return new PathMatch(this.nodes, this.transitions, this.initial, ends);
-  }
-
-  nodeList(): GraphNode[] {
-    return [...new Set([...this.liveStates].map(nodeOf))].map((id) => this.nodes.get(id)!);
-  }
-
-  edgeList(): GraphEdge[] {
-    return distinct(this.live);
-  }
-
-  /**
-   * The kept walks with each state copied per `first` node the walk has passed (per source, for SOURCE), in memory
-   * over the transitions already found; `keep` sees each transition with the tag of the state it leaves.
-   */
-  private splitBy(
-    first: PairLabel, keep: (tag: string | undefined, t: Transition) => boolean,
-  ): { initial: string[]; transitions: Transition[]; accepting: Set<string> } {
-    const out = groupBy(this.live, (t) => t.from, (t) => t);
-    const transitions: Transition[] = [];
-    const accepting = new Set<string>();
-    const seen = new Set<string>();
-    const queue: [key: string, state: string, tag: string | undefined][] = [];
-    const visit = (state: string, tag: string | undefined): string => {
-      const key = tagged(tag, state);
-      if (!seen.has(key)) {
-        seen.add(key);
-        queue.push([key, state, tag]);
-        if (this.accepting.has(state)) accepting.add(key);
-      }
-      return key;
-    };
-    const initial = this.initial.filter((k) => this.liveStates.has(k))
-      .map((k) => visit(k, first === SOURCE ? nodeOf(k) : undefined));
-    while (queue.length > 0) {
-      const [key, state, tag] = queue.pop()!;
-      for (const t of out.get(state) ?? []) {
-        if (!keep(tag, t)) continue;
-        const to = visit(t.to, t.label !== undefined && t.label === first ? nodeOf(t.to) : tag);
-        transitions.push({ ...t, from: key, to });
-      }
-    }
-    return { initial, transitions, accepting };
-  }
-}
-
-/** The edges of the transitions, each once (split walks share edges). */
-function distinct(transitions: Transition[]): GraphEdge[] {
-  return [...new Map(transitions.flatMap((t) => (t.edge ? [[t.edge.id, t.edge] as const] : []))).values()];
-}
-
-/** States reachable from `start` following transitions from `at` to `next`. */
-function closure(start: string[], transitions: Transition[], at: 'from' | 'to', next: 'from' | 'to'): Set<string> {
-  const out = groupBy(transitions, (t) => t[at], (t) => t[next]);
-  const seen = new Set(start);
-  const queue = [...start];
-  while (queue.length > 0) {
-    for (const k of out.get(queue.pop()!) ?? []) {
-      if (!seen.has(k)) {
-        seen.add(k);
-        queue.push(k);
-      }
-    }
-  }
-  return seen;
-}
-
-function groupBy<T, K, V>(items: T[], key: (item: T) => K, value: (item: T) => V): Map<K, V[]> {
-  const groups = new Map<K, V[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(value(item));
-    else groups.set(key(item), [value(item)]);
-  }
-  return groups;
+/** The node a hop of `step` reaches. */
+function farEnd(step: PatternStep): (hop: Hop) => string {
+  return step.direction === 'outbound' ? (hop) => hop.endId : (hop) => hop.startId;
 }

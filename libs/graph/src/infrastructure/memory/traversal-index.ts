@@ -93,6 +93,17 @@ export class TraversalIndex {
     return true;
   }
 
+  /** Whether node `index` has at least one of `kinds`. */
+  hasAnyKind(index: number, kinds: readonly number[]): boolean {
+    if (this.overlay.deleted.has(index)) return false;
+    const changed = this.overlay.kinds.get(index);
+    if (changed) return kinds.some((kind) => changed.includes(kind));
+    if (index >= this.baseNodes) return false;
+    const { kindOffsets, kindIds } = this.base;
+    for (let at = kindOffsets[index]; at < kindOffsets[index + 1]; at++) if (kinds.includes(kindIds[at])) return true;
+    return false;
+  }
+
   kindsOf(index: number): readonly number[] {
     if (this.overlay.deleted.has(index)) return NO_KINDS;
     const changed = this.overlay.kinds.get(index);
