@@ -83,20 +83,24 @@ class TrailWalker {
   private readonly hopEdge: number[][];
   private readonly cursor: Int32Array;
   private depth = -1;
+  private readonly maxHops: number;
 
   constructor(private readonly index: TraversalIndex, private readonly rules: TrailRules) {
     // Nodes added by a catch-up while the walk pauses are left out (as a search leaves them out).
     this.nodeLimit = index.nodeCount;
-    this.pathNodes = new Int32Array(rules.max + 1);
-    this.pathEdges = new Float64Array(rules.max);
-    this.hopFar = Array.from({ length: rules.max }, () => []);
-    this.hopEdge = Array.from({ length: rules.max }, () => []);
-    this.cursor = new Int32Array(rules.max);
+    // A trail never has more hops than the graph has edges: the bound sizes the arrays, whatever range was asked.
+    this.maxHops = Math.min(rules.max, index.edgeCount);
+    this.pathNodes = new Int32Array(this.maxHops + 1);
+    this.pathEdges = new Float64Array(this.maxHops);
+    this.hopFar = Array.from({ length: this.maxHops }, () => []);
+    this.hopEdge = Array.from({ length: this.maxHops }, () => []);
+    this.cursor = new Int32Array(this.maxHops);
   }
 
   /** Starts the walk from `seed` (a dense index); false once the output passes its cap. */
   walk(seed: number): boolean {
-    const { min, max, far } = this.rules;
+    const { min, far } = this.rules;
+    const max = this.maxHops;
     this.pathNodes[0] = seed;
     if (min === 0 && (!far || far(seed)) && !this.emit(0)) return false;
     if (max === 0) return true;
@@ -107,7 +111,8 @@ class TrailWalker {
 
   /** Goes on depth first until the walk ends, pauses (`paused`) or passes the cap (false). */
   resume(): boolean {
-    const { min, max, far } = this.rules;
+    const { min, far } = this.rules;
+    const max = this.maxHops;
     this.paused = false;
     let depth = this.depth;
     while (depth >= 0) {
