@@ -43,8 +43,10 @@ export async function searchInMemory(
   index: TraversalIndex, plan: SearchPlan, semantics: PathSemantics, options: MemorySearchOptions,
 ): Promise<FoundPath[]> {
   if (remainingMs() <= 0) throw ApiError.timedOut();
-  const results = new RankedPaths(semantics.limit);
-  const walks = walksOf(plan, semantics);
+  const reversed = plan.type === 'bidirectional' && plan.ends.length * REVERSE_RATIO <= plan.starts.length;
+  // Walked from the ends, pairs arrive by end: all are kept, then ranked by (length, start id, end id) below.
+  const results = new RankedPaths(reversed ? Infinity : semantics.limit);
+  const walks = reversed ? walksFromEnds(plan, semantics) : walksOf(plan, semantics);
   const allowed = allowedKinds(options.edgeKinds);
   const knows = (id: number) => index.indexOf(id) >= 0;
   const test = options.targetTest;
@@ -68,7 +70,34 @@ export async function searchInMemory(
   } finally {
     releaseScratch(scratch);
   }
-  return results.paths();
+  return reversed ? rankedByStart(results.paths(), semantics.limit) : results.paths();
+}
+
+/**
+ * A bidirectional plan with this many times more starts than ends is walked from each end (backwards) towards the
+ * starts: one walk per end rather than one per start (6,318 members of a group -> Domain Admins: one walk, not 6,318).
+ */
+const REVERSE_RATIO = 4;
+
+/** The walks of a bidirectional plan from its ends, backwards, the starts as targets. */
+function walksFromEnds(plan: SearchPlan & { type: 'bidirectional' }, semantics: PathSemantics): Walks {
+  return {
+    seeds: plan.ends.map(Number).sort((a, b) => a - b),
+    step: reverseStep(semantics.direction),
+    seedSide: 'end',
+    target: { type: 'ids', ids: new Set(plan.starts) },
+  };
+}
+
+/**
+ * Paths in the order a walk from each start gives them: zero-length ones first as offered, then by (length, start
+ * id, end id), a pair's paths in the order found; the first `limit`.
+ */
+function rankedByStart(paths: FoundPath[], limit: number): FoundPath[] {
+  const zero = paths.filter((path) => path.edgeIds.length === 0);
+  const rest = paths.filter((path) => path.edgeIds.length > 0).sort((a, b) => a.edgeIds.length - b.edgeIds.length
+    || Number(a.startId) - Number(b.startId) || Number(a.endId) - Number(b.endId));
+  return [...zero, ...rest].slice(0, limit);
 }
 
 /** A bidirectional plan becomes walks from each start towards the ends. */
