@@ -5,7 +5,7 @@ import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import { assertDistinctEnds, PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { BIDIRECTIONAL_MAX_ENDS, planForSets } from './pg-bfs-plan.js';
 import { edgeListSource } from '../../testing/edge-list-source.js';
-import { searchPaths, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
+import { searchPaths, type FrontierSource, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
 import type { Id, Step } from './pg-bfs-side.js';
 
 type Edge = [id: number, start: number, end: number];
