@@ -4,8 +4,12 @@
 // database: the floor no ingest can beat. Prints objects/s for both, their ratio and the ingest's peak RSS.
 // Databases `pathwarden_bench_ingest` and `pathwarden_bench_ingest_copy` are created on DATABASE_URL's server (an
 // embedded PostgreSQL when unset) and dropped at the end. INGEST_BATCH_SIZE etc. are honoured as the app reads them.
-// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist] (BENCH_SIZE=tiny: 1,000
-// objects)
+// The ingest database is migrated before the ingest (so the child's boot finds it ready), with the graph change-log
+// triggers enabled as in the service; `--without-change-log` disables them (DISABLE TRIGGER USER on node and edge: they
+// are the only user triggers there; foreign keys are still checked) to measure what the log costs ingest. The line
+// after the figures counts the change log and the time its trigger functions took (track_functions = pl).
+// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist --without-change-log]
+// (BENCH_SIZE=tiny: 1,000 objects)
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,13 +27,15 @@ const options = {
   objects: Number(args.objects ?? sized(100_000, 1_000)),
   edgesPerObject: Number(args['edges-per-object'] ?? 8),
   seed: Number(args.seed ?? 1),
+  withoutChangeLog: 'without-change-log' in args,
 };
 const dist = resolve(args.dist ?? 'dist');
 const here = dirname(fileURLToPath(import.meta.url));
 const log = (line = '') => console.log(line);
 const rate = (n, seconds) => `${Math.round(n / seconds).toLocaleString('en-US')}/s`;
 
-log(`ingest bench: ${options.objects} objects, ~${options.edgesPerObject} edges per object, seed ${options.seed}`);
+log(`ingest bench: ${options.objects} objects, ~${options.edgesPerObject} edges per object, seed ${options.seed}` +
+  (options.withoutChangeLog ? ', change-log triggers disabled' : ''));
 const folder = mkdtempSync(join(tmpdir(), 'pathwarden-bench-ingest-files-'));
 let started = process.hrtime.bigint();
 const dir = generateDirectory({ nodes: options.objects, edges: options.objects * options.edgesPerObject, seed: options.seed });
@@ -39,10 +45,42 @@ log(`wrote ${objects} objects (${dir.edgeCount} directory edges) as ${paths.leng
   `${(bytes / 1024 ** 2).toFixed(1)} MiB, in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
 
 const DATABASES = ['pathwarden_bench_ingest', 'pathwarden_bench_ingest_copy'];
+// The change-log triggers' functions: graph_log_* on node and edge, graph_commit_version at each commit.
+const CHANGE_LOG = `
+  SELECT (SELECT count(*) FROM graph_change)::int AS changes, (SELECT version FROM graph_version)::int AS version,
+         coalesce(sum(total_time), 0)::float AS ms, coalesce(sum(calls), 0)::int AS calls
+  FROM pg_stat_user_functions WHERE funcname LIKE 'graph\\_log\\_%' OR funcname = 'graph_commit_version'`;
+
+/** Runs the build's migrations on a fresh database. */
+async function migrate(url) {
+  const { DataSource } = await import('typeorm');
+  const { dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
+  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
+  const dataSource = new DataSource({ ...dataSourceOptions(url, [...platformMigrations, ...migrations]), logging: false });
+  await dataSource.initialize();
+  await dataSource.destroy();
+}
+
+async function onDatabase(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 const server = await benchServer(dist);
 try {
   const ingestDb = await prepareDatabase(server.adminUrl, 'pathwarden ingest bench', false, DATABASES[0]);
   const copyDb = await prepareDatabase(server.adminUrl, 'pathwarden ingest bench (copy)', false, DATABASES[1]);
+  await migrate(ingestDb.url);
+  await migrate(copyDb.url);
+  await onDatabase(ingestDb.url, async (client) => {
+    await client.query(`ALTER DATABASE ${DATABASES[0]} SET track_functions = 'pl'`);
+    if (options.withoutChangeLog) await client.query('ALTER TABLE node DISABLE TRIGGER USER; ALTER TABLE edge DISABLE TRIGGER USER');
+  });
 
   log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const output = execFileSync(process.execPath, [join(here, 'ingest-child.mjs'), dist, ingestDb.url, ...paths],
@@ -51,13 +89,9 @@ try {
   if (ingest.failures.length > 0) log(`files with errors: ${ingest.failures.join(' | ')}`);
   if (ingest.warnings > 0) log(`${ingest.warnings} warning(s), e.g. ${ingest.firstWarnings.join(' | ')}`);
 
-  const { DataSource } = await import('typeorm');
-  const { dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
-  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
-  const dataSource = new DataSource({ ...dataSourceOptions(copyDb.url, [...platformMigrations, ...migrations]), logging: false });
-  await dataSource.initialize();
-  await dataSource.destroy();
   const copy = await copyBaseline(ingestDb.url, copyDb.url);
+  // Read after the COPY, when the ingest's connections have long closed and flushed their function statistics.
+  const changeLog = await onDatabase(ingestDb.url, async (client) => (await client.query(CHANGE_LOG)).rows[0]);
 
   log('');
   log(`ingest (LocalFiles, built code): ${ingest.objects} objects in ${ingest.seconds.toFixed(1)} s = ${rate(ingest.objects, ingest.seconds)}` +
@@ -65,6 +99,9 @@ try {
   log(`COPY of the same rows:          ${objects} objects in ${copy.seconds.toFixed(1)} s = ${rate(objects, copy.seconds)}` +
     ` (${rate(copy.nodes + copy.edges, copy.seconds)} graph rows)`);
   log(`ratio ingest / COPY time: ${(ingest.seconds / copy.seconds).toFixed(1)}x`);
+  log(`change log: ${changeLog.changes} graph_change rows, graph version ${changeLog.version}; its trigger functions ` +
+    `took ${(changeLog.ms / 1000).toFixed(2)} s in ${changeLog.calls} calls = ${(changeLog.ms / 10 / ingest.seconds).toFixed(1)}% ` +
+    'of the ingest time (function time only: capturing the transition tables is not in it)');
   log(`ingest peak RSS: ${(ingest.maxRssKb / 1024).toFixed(0)} MiB (process.resourceUsage().maxRSS of the ingest process)`);
   log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {

@@ -7,9 +7,18 @@ import type { TranslationContext } from './context.js';
  */
 export function labelsMatch(kindIds: Sql, labels: readonly string[], any: boolean, ctx: TranslationContext): Sql {
   if (labels.length === 0) return raw('true');
+  if (any) {
+    const { known } = ctx.kindIds(labels);
+    return known.length === 0 ? raw('false') : sql`(${kindIds} && ${known}::int2[])`;
+  }
+  const all = allLabelsAsKindIds(labels, ctx);
+  return all ? sql`(${kindIds} @> ${all}::int2[])` : raw('false');
+}
+
+/** The kind ids a node needs to carry all `labels` (`n:A:B`); undefined when one is unknown, so no node can. */
+export function allLabelsAsKindIds(labels: readonly string[], ctx: TranslationContext): number[] | undefined {
   const { known, unknown } = ctx.kindIds(labels);
-  if (any) return known.length === 0 ? raw('false') : sql`(${kindIds} && ${known}::int2[])`;
-  return unknown ? raw('false') : sql`(${kindIds} @> ${known}::int2[])`;
+  return unknown ? undefined : known;
 }
 
 /** An edge-type test: `[:A|B]` (alternation); no types means any. */

@@ -4,6 +4,7 @@ import type { NodeConstraints } from './constraints.js';
 import type { PathfindingStep } from './pathfinding-step.js';
 import { DEFAULT_MAX_DEPTH, FoundPathsParameter, type TranslationContext } from './context.js';
 import { notEvaluable, TranslationErrors } from './errors.js';
+import { allLabelsAsKindIds } from './labels.js';
 import { nodePredicate } from './seeds.js';
 import type { SelectFrame } from './select.js';
 import type { NodeValue } from './typed.js';
@@ -77,8 +78,7 @@ export function shortestPathPart(frame: SelectFrame, part: PatternPart): void {
 /** The kind ids of a node's constraints when they are only labels, all of them known; else undefined. */
 export function labelsOnly(constraints: NodeConstraints, ctx: TranslationContext): number[] | undefined {
   if (constraints.labels.length === 0 || constraints.maps.length > 0 || constraints.conjuncts.length > 0) return undefined;
-  const { known, unknown } = ctx.kindIds(constraints.labels);
-  return unknown ? undefined : known;
+  return allLabelsAsKindIds(constraints.labels, ctx);
 }
 
 /** True for `a <> b` (either order) and `NOT a = b`. */

@@ -1,37 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
-import { searchPaths, type FrontierSource, type PathSemantics, type SearchPlan, type Target } from '../pg/pg-bfs-search.js';
+import { edgeListSource } from '../../testing/edge-list-source.js';
+import { searchPaths, type PathSemantics, type SearchPlan, type Target } from '../pg/pg-bfs-search.js';
 import type { Id, Step } from '../pg/pg-bfs-side.js';
 import type { IndexedEdge, IndexedNode } from './traversal-changes.js';
 import { DEAD_KIND, TraversalIndex, type ExtraHop } from './traversal-index.js';
 import { searchInMemory } from './memory-search.js';
-
-/** The frontier expansion over an edge list: a correct FrontierSource, to run the SQL path's search without SQL. */
-function listSource(
-  edges: readonly IndexedEdge[], kinds: readonly number[] | undefined, isTarget: (id: Id) => boolean,
-): FrontierSource {
-  const usable = edges.filter((edge) => !kinds || kinds.includes(edge.kind));
-  return {
-    async expand({ nodes, step }) {
-      const frontier = new Set(nodes);
-      const hops = { edges: [] as Id[], srcs: [] as Id[], dsts: [] as Id[] };
-      const add = (id: Id, src: Id, dst: Id) => {
-        hops.edges.push(id);
-        hops.srcs.push(src);
-        hops.dsts.push(dst);
-      };
-      for (const { id, start, end } of usable) {
-        if (step !== 'in' && frontier.has(start)) add(id, start, end);
-        if (step !== 'out' && frontier.has(end)) add(id, end, start);
-      }
-      return { ...hops, satisfied: hops.dsts.map(isTarget) };
-    },
-    async satisfying(nodes) {
-      return new Set(nodes.filter(isTarget));
-    },
-  };
-}
 
 /**
  * The index with part of the graph held as the overlay (hops and nodes added since the build, base hops removed
@@ -156,9 +131,10 @@ async function compare(q: Question): Promise<void> {
   const semantics: PathSemantics = {
     mode: q.mode, direction: q.direction, distinctEnds: q.distinctEnds, minDepth: q.minDepth, maxDepth: q.maxDepth, limit: q.limit,
   };
+  const usable = edges.filter((edge) => !q.kinds || q.kinds.includes(edge.kind));
   for (const { plan, far } of plans(q)) {
     const isFar = (id: Id) => known.has(id) && (far?.has(id) ?? true);
-    const expected = await searchPaths(plan, semantics, listSource(edges, q.kinds, isFar));
+    const expected = await searchPaths(plan, semantics, edgeListSource(usable, isFar));
     const found = await searchInMemory(index, plan, semantics, {
       edgeKinds: q.kinds, targetTest: (at) => isFar(index.idOf(at)),
     });

@@ -4,33 +4,15 @@ import { apiErrorOf } from '@app/platform/testing';
 import type { FoundPath } from '../../cypher/sql/pathfinding-step.js';
 import { assertDistinctEnds, PathfindingErrors } from '../../application/pathfinding-rules.js';
 import { BIDIRECTIONAL_MAX_ENDS, planForSets } from './pg-bfs-plan.js';
+import { edgeListSource } from '../../testing/edge-list-source.js';
 import { searchPaths, type FrontierSource, type PathSemantics, type SearchPlan } from './pg-bfs-search.js';
 import type { Id, Step } from './pg-bfs-side.js';
 
 type Edge = [id: number, start: number, end: number];
 
-/** The frontier expansion over an edge list, for searching without a database. */
-function memorySource(edges: readonly Edge[], isTarget: (node: Id) => boolean = () => true): FrontierSource {
-  return {
-    async expand({ nodes, step }) {
-      const frontier = new Set(nodes);
-      const hops = { edges: [] as Id[], srcs: [] as Id[], dsts: [] as Id[] };
-      const add = (id: Id, src: Id, dst: Id) => {
-        hops.edges.push(id);
-        hops.srcs.push(src);
-        hops.dsts.push(dst);
-      };
-      for (const [id, start, end] of edges) {
-        if (step !== 'in' && frontier.has(start)) add(id, start, end);
-        if (step !== 'out' && frontier.has(end)) add(id, end, start);
-      }
-      return { ...hops, satisfied: hops.dsts.map(isTarget) };
-    },
-    async satisfying(nodes) {
-      return new Set(nodes.filter(isTarget));
-    },
-  };
-}
+/** The edge list as a FrontierSource, for searching without a database. */
+const memorySource = (edges: readonly Edge[], isTarget?: (node: Id) => boolean) =>
+  edgeListSource(edges.map(([id, start, end]) => ({ id, start, end })), isTarget);
 
 const semantics = (overrides: Partial<PathSemantics> = {}): PathSemantics => ({
   mode: 'shortest', direction: 'out', distinctEnds: false, minDepth: 1, maxDepth: 15, limit: 100, ...overrides,
