@@ -13,12 +13,13 @@
 // (its own database, pathwarden_bench_compose; --reuse keeps one loaded earlier with the same directory; --dist
 // points at another build output. BENCH_SIZE=tiny: 3,000 nodes, 15,000 edges, 1 run, the database dropped after.)
 import pg from 'pg';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { generateDirectory, EDGE_KINDS, NODE_TYPES } from '../graph/directory.mjs';
-import { benchServer, dropDatabase, loadDirectory, markLoaded, prepareDatabase } from '../graph/load.mjs';
+import { generateDirectory } from '../graph/directory.mjs';
+import { benchAppEnv } from '../app-env.mjs';
+import { benchServer, dropDatabase, markLoaded, migrateAndLoad, prepareDatabase } from '../graph/load.mjs';
 import { pkiOf } from './pki.mjs';
 import { sized, tiny } from '../size.mjs';
 
@@ -60,18 +61,8 @@ const server = await benchServer(dist);
 const signature = `pathwarden composition bench: nodes=${options.nodes} edges=${options.edges} seed=${options.seed} pki=2`;
 const { url, load: needsLoad } = await prepareDatabase(server.adminUrl, signature, options.reuse, DATABASE);
 if (needsLoad) {
-  const { Database, dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
-  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
-  const { PgKindRegistry } = await import(`${dist}/libs/graph/src/infrastructure/pg/pg-kind-registry.js`);
-  const { DataSource } = await import('typeorm');
-  const dataSource = new DataSource({ ...dataSourceOptions(url, [...platformMigrations, ...migrations]), logging: false });
-  await dataSource.initialize();
-  const registry = new PgKindRegistry(new Database(dataSource));
-  await registry.onModuleInit();
-  const kindId = await registry.idsFor(['Base', 'Tag_Tier_Zero', ...NODE_TYPES, ...EDGE_KINDS], { create: true });
   started = process.hrtime.bigint();
-  await loadDirectory(url, dir, kindId);
-  await dataSource.destroy();
+  await migrateAndLoad(dist, url, dir);
   log(`loaded into ${DATABASE} (bench/graph's loader) in ${(elapsed(started) / 1000).toFixed(1)} s`);
 } else {
   log(`re-using ${DATABASE}, loaded earlier with the same directory`);
@@ -88,18 +79,11 @@ const walks = await import(`${dist}/libs/graph/src/infrastructure/pg/pg-graph-wa
 
 /** Boots the application context with the traversal index on or off. */
 async function boot(index) {
-  Object.assign(process.env, {
-    DATABASE_URL: url,
-    JWT_SECRET: randomBytes(32).toString('base64'),
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    ADMIN_PASSWORD: randomBytes(24).toString('base64'),
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    GRAPH_DRIVER: 'pg',
+  Object.assign(process.env, benchAppEnv(url, dataDir, {
     GRAPH_RESULT_LIMIT: '1000000',
     GRAPH_QUERY_TIMEOUT: '600',
     GRAPH_TRAVERSAL_INDEX: index,
-  });
+  }));
   return NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false });
 }
 

@@ -83,6 +83,27 @@ export async function markLoaded(adminUrl, signature, database = BENCH_DATABASE)
 }
 
 /** Writes the directory; `kindId` maps kind names to the ids the app's kind registry gave them. */
+/**
+ * Migrates a fresh database with the built code's migrations, registers the directory's kinds and loads it
+ * (loadDirectory): what the benches that boot the application on the synthetic directory share.
+ */
+export async function migrateAndLoad(dist, url, dir) {
+  const { Database, dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
+  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
+  const { PgKindRegistry } = await import(`${dist}/libs/graph/src/infrastructure/pg/pg-kind-registry.js`);
+  const { DataSource } = await import('typeorm');
+  const dataSource = new DataSource({ ...dataSourceOptions(url, [...platformMigrations, ...migrations]), logging: false });
+  await dataSource.initialize();
+  try {
+    const registry = new PgKindRegistry(new Database(dataSource));
+    await registry.onModuleInit();
+    const kindId = await registry.idsFor(['Base', 'Tag_Tier_Zero', ...NODE_TYPES, ...EDGE_KINDS], { create: true });
+    await loadDirectory(url, dir, kindId);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
 export async function loadDirectory(url, dir, kindId) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -3,23 +3,14 @@
 // boot), ingests the files one by one through LocalFiles (FileIngestor, the converters, GraphStore.writeBatch) under
 // a long deadline, and prints one JSON line: seconds, objects, files with errors, warnings, peak RSS.
 // Usage (by run.mjs): node ingest-child.mjs <dist> <database url> <file>...
-import { randomBytes } from 'node:crypto';
+import { benchAppEnv } from '../app-env.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const [dist, url, ...files] = process.argv.slice(2);
 const dataDir = mkdtempSync(join(tmpdir(), 'pathwarden-bench-ingest-'));
-Object.assign(process.env, {
-  DATABASE_URL: url,
-  JWT_SECRET: randomBytes(32).toString('base64'),
-  SECRETS_KEY: randomBytes(32).toString('base64'),
-  ADMIN_PASSWORD: randomBytes(24).toString('base64'),
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  GRAPH_DRIVER: 'pg',
-  SAMPLE_DATA: 'false',
-});
+Object.assign(process.env, benchAppEnv(url, dataDir, { SAMPLE_DATA: 'false' }));
 const { NestFactory } = await import('@nestjs/core');
 const { AppModule } = await import(`${dist}/apps/api/src/app.module.js`);
 const { runWithRequestContext } = await import(`${dist}/libs/platform/src/index.js`);

@@ -16,12 +16,12 @@
 // skipped, and the tag state of the previous run is reset first; --dist points at another build output.
 // BENCH_SIZE=tiny: 3,000 nodes, 15,000 edges, 1 run, the database dropped after.)
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateDirectory, EDGE_KINDS, NODE_TYPES } from '../graph/directory.mjs';
-import { benchServer, dropDatabase, loadDirectory, markLoaded, prepareDatabase } from '../graph/load.mjs';
+import { benchAppEnv } from '../app-env.mjs';
+import { benchServer, dropDatabase, markLoaded, migrateAndLoad, prepareDatabase } from '../graph/load.mjs';
 import { sized, tiny } from '../size.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
@@ -65,18 +65,8 @@ const server = await benchServer(dist);
 const signature = `pathwarden tag bench: nodes=${options.nodes} edges=${options.edges} seed=${options.seed}`;
 const { url, load: needsLoad } = await prepareDatabase(server.adminUrl, signature, options.reuse, DATABASE);
 if (needsLoad) {
-  const { Database, dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
-  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
-  const { PgKindRegistry } = await import(`${dist}/libs/graph/src/infrastructure/pg/pg-kind-registry.js`);
-  const { DataSource } = await import('typeorm');
-  const dataSource = new DataSource({ ...dataSourceOptions(url, [...platformMigrations, ...migrations]), logging: false });
-  await dataSource.initialize();
-  const registry = new PgKindRegistry(new Database(dataSource));
-  await registry.onModuleInit();
-  const kindId = await registry.idsFor(['Base', 'Tag_Tier_Zero', ...NODE_TYPES, ...EDGE_KINDS], { create: true });
   started = process.hrtime.bigint();
-  await loadDirectory(url, dir, kindId);
-  await dataSource.destroy();
+  await migrateAndLoad(dist, url, dir);
   await markLoaded(server.adminUrl, signature, DATABASE);
   log(`loaded into ${DATABASE} (bench/graph's loader) in ${(elapsed(started) / 1000).toFixed(1)} s`);
 } else {
@@ -85,17 +75,10 @@ if (needsLoad) {
 
 // --- the application context on that database ---------------------------------------------------------------
 const dataDir = mkdtempSync(join(tmpdir(), 'pathwarden-bench-tags-'));
-Object.assign(process.env, {
-  DATABASE_URL: url,
-  JWT_SECRET: randomBytes(32).toString('base64'),
-  SECRETS_KEY: randomBytes(32).toString('base64'),
-  ADMIN_PASSWORD: randomBytes(24).toString('base64'),
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  GRAPH_DRIVER: 'pg',
+Object.assign(process.env, benchAppEnv(url, dataDir, {
   GRAPH_RESULT_LIMIT: String(GRAPH_RESULT_LIMIT),
   GRAPH_QUERY_TIMEOUT: String(GRAPH_QUERY_TIMEOUT),
-});
+}));
 const { NestFactory } = await import('@nestjs/core');
 const { AppModule } = await import(`${dist}/apps/api/src/app.module.js`);
 const { Database, parseListQuery, runWithRequestContext } = await import(`${dist}/libs/platform/src/index.js`);
