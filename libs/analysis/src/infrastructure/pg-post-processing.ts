@@ -23,8 +23,9 @@ export class PgPostProcessing extends PostProcessing {
     return this.database.transaction(async (manager) => {
       const sql: RunSql = (text, params) => manager.query(text, params);
       const reports: StepReport[] = [];
+      const context = { now, memo: new Map<string, unknown>() };
       for (const step of STEPS) {
-        reports.push({ step: step.name, changed: await timed(this.durations, step.name, () => step.run(sql, { now })) });
+        reports.push({ step: step.name, changed: await timed(this.durations, step.name, () => step.run(sql, context)) });
       }
       return reports;
     });

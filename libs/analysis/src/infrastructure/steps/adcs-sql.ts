@@ -39,9 +39,11 @@ export async function tempTable(sql: RunSql, name: string, select: string, index
 
 /**
  * Inserts the distinct (start_id, end_id) pairs `select` returns as edges of `kind` with the post-processing
- * properties; resolves to the number of edges created.
+ * properties (`select` may use `params` as $2, $3, ...); resolves to the number of edges created.
  */
-export async function insertEdges(sql: RunSql, context: StepContext, kind: string, select: string): Promise<number> {
+export async function insertEdges(
+  sql: RunSql, context: StepContext, kind: string, select: string, params: unknown[] = [],
+): Promise<number> {
   const rows = await sql(`
     WITH pairs AS (${select}),
     inserted AS (
@@ -51,7 +53,7 @@ export async function insertEdges(sql: RunSql, context: StepContext, kind: strin
       ON CONFLICT (start_id, end_id, kind_id, graph_id) DO NOTHING
       RETURNING 1
     )
-    SELECT count(*)::int AS n FROM inserted`, [context.now]);
+    SELECT count(*)::int AS n FROM inserted`, [context.now, ...params]);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -18,6 +18,8 @@ export interface SqlStep {
 export interface StepContext {
   /** RFC 3339 instant of this analysis: `lastseen` of every edge it creates. */
   now: string;
+  /** What one step leaves for later steps of the same run (the ESC steps share the ADCS principals). */
+  memo?: Map<string, unknown>;
 }
 
 /**

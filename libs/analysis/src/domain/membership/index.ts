@@ -1,0 +1,3 @@
+export { GROUP, MembershipGraph, PLAIN_USER, PRINCIPAL } from './membership-graph.js';
+export { NodeSet } from './node-set.js';
+export { outermostForDomain, outermostMembers, type SpecialGroups } from './outermost.js';

@@ -1,0 +1,210 @@
+import { NodeSet } from './node-set.js';
+
+/** Node flags: a principal (user, computer or group), a group (a MemberOf hop may end there), a plain user. */
+export const PRINCIPAL = 1;
+export const GROUP = 2;
+export const PLAIN_USER = 4;
+
+/**
+ * The MemberOf graph in memory: dense indexes in ascending node id order, one flag byte per node, and both
+ * directions as CSR arrays. A principal's groups are those reached by MemberOf hops that end at a group
+ * (BloodHound's expansion), so walks test the hop's upper end. Walking down from a few holders, or up from one
+ * principal, costs what it visits; no closure over all principals is ever formed.
+ */
+export class MembershipGraph {
+  readonly size: number;
+  private readonly upOffsets: Int32Array;
+  private readonly upTargets: Int32Array;
+  private readonly downOffsets: Int32Array;
+  private readonly downSources: Int32Array;
+  private components?: { of: Int32Array; nodes: Int32Array; starts: Int32Array };
+
+  /** `ids` ascending; `starts`/`ends` are the MemberOf edges as node ids (edges with an unknown end are ignored). */
+  constructor(readonly ids: Float64Array, readonly flags: Uint8Array, starts: Float64Array, ends: Float64Array) {
+    this.size = ids.length;
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let e = 0; e < starts.length; e++) {
+      const s = this.indexOf(starts[e]);
+      const t = this.indexOf(ends[e]);
+      if (s >= 0 && t >= 0 && s !== t) {
+        from.push(s);
+        to.push(t);
+      }
+    }
+    [this.upOffsets, this.upTargets] = csr(this.size, from, to);
+    [this.downOffsets, this.downSources] = csr(this.size, to, from);
+  }
+
+  /** The dense index of a node id; -1 when the node is not in the graph. */
+  indexOf(id: number): number {
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const value = this.ids[mid];
+      if (value === id) return mid;
+      if (value < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  is(i: number, flag: number): boolean {
+    return (this.flags[i] & flag) !== 0;
+  }
+
+  /** Every node with `flag`. */
+  having(flag: number): NodeSet {
+    const set = NodeSet.empty(this.size);
+    for (let i = 0; i < this.size; i++) if (this.flags[i] & flag) set.add(i);
+    return set;
+  }
+
+  /** The principals whose groups include one of `sources` (themselves included): a walk down from the sources. */
+  below(sources: Iterable<number>): NodeSet {
+    const seen = NodeSet.empty(this.size);
+    const stack: number[] = [];
+    for (const s of sources) {
+      if (!this.is(s, PRINCIPAL) || seen.has(s)) continue;
+      seen.add(s);
+      stack.push(s);
+    }
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (!this.is(x, GROUP)) continue;
+      for (let k = this.downOffsets[x]; k < this.downOffsets[x + 1]; k++) {
+        const y = this.downSources[k];
+        if (!this.is(y, PRINCIPAL) || seen.has(y)) continue;
+        seen.add(y);
+        stack.push(y);
+      }
+    }
+    return seen;
+  }
+
+  /** `i` and the groups it reaches (BloodHound's group expansion of one principal). */
+  above(i: number): number[] {
+    const seen = new Set([i]);
+    const stack = [i];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      for (let k = this.upOffsets[x]; k < this.upOffsets[x + 1]; k++) {
+        const g = this.upTargets[k];
+        if (!this.is(g, GROUP) || seen.has(g)) continue;
+        seen.add(g);
+        stack.push(g);
+      }
+    }
+    return [...seen];
+  }
+
+  /** The strongly connected component of each node over group hops (nesting cycles share one). */
+  componentOf(i: number): number {
+    return this.condensation().of[i];
+  }
+
+  /** Nodes of the component (ascending index, so the lowest id first). */
+  componentMembers(c: number): Int32Array {
+    const { nodes, starts } = this.condensation();
+    return nodes.subarray(starts[c], starts[c + 1]);
+  }
+
+  /**
+   * For each component, whether a member of `set` lies strictly above it (in a group its members reach, outside
+   * the component). Components come out of Tarjan's walk upper ones first, so one pass in that order decides all.
+   */
+  strictlyBelow(set: NodeSet): Uint8Array {
+    const { of, nodes, starts } = this.condensation();
+    const count = starts.length - 1;
+    const holds = new Uint8Array(count);
+    set.forEach((i) => { holds[of[i]] = 1; });
+    const below = new Uint8Array(count);
+    for (let c = 0; c < count; c++) {
+      let found = 0;
+      for (let n = starts[c]; n < starts[c + 1] && !found; n++) {
+        const x = nodes[n];
+        for (let k = this.upOffsets[x]; k < this.upOffsets[x + 1]; k++) {
+          const g = this.upTargets[k];
+          const d = of[g];
+          if (d === c || !this.is(g, GROUP)) continue;
+          if (holds[d] || below[d]) {
+            found = 1;
+            break;
+          }
+        }
+      }
+      below[c] = found;
+    }
+    return below;
+  }
+
+  /** Tarjan's algorithm without recursion (nesting may be thousands deep). */
+  private condensation(): { of: Int32Array; nodes: Int32Array; starts: Int32Array } {
+    if (this.components) return this.components;
+    const n = this.size;
+    const index = new Int32Array(n).fill(-1);
+    const low = new Int32Array(n);
+    const of = new Int32Array(n).fill(-1);
+    const onStack = new Uint8Array(n);
+    const stack: number[] = [];
+    const nodes: number[] = [];
+    const starts: number[] = [0];
+    const cursor = new Int32Array(n);
+    let next = 0;
+    for (let root = 0; root < n; root++) {
+      if (index[root] >= 0) continue;
+      const calls = [root];
+      index[root] = low[root] = next++;
+      cursor[root] = this.upOffsets[root];
+      stack.push(root);
+      onStack[root] = 1;
+      while (calls.length > 0) {
+        const v = calls[calls.length - 1];
+        if (cursor[v] < this.upOffsets[v + 1]) {
+          const w = this.upTargets[cursor[v]++];
+          if (!this.is(w, GROUP)) continue;
+          if (index[w] < 0) {
+            index[w] = low[w] = next++;
+            cursor[w] = this.upOffsets[w];
+            stack.push(w);
+            onStack[w] = 1;
+            calls.push(w);
+          } else if (onStack[w]) {
+            low[v] = Math.min(low[v], index[w]);
+          }
+          continue;
+        }
+        calls.pop();
+        if (calls.length > 0) {
+          const parent = calls[calls.length - 1];
+          low[parent] = Math.min(low[parent], low[v]);
+        }
+        if (low[v] !== index[v]) continue;
+        const members: number[] = [];
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          of[w] = starts.length - 1;
+          members.push(w);
+        } while (w !== v);
+        nodes.push(...members.sort((a, b) => a - b));
+        starts.push(nodes.length);
+      }
+    }
+    this.components = { of, nodes: Int32Array.from(nodes), starts: Int32Array.from(starts) };
+    return this.components;
+  }
+}
+
+/** Compressed sparse rows of (from -> to) over `size` nodes. */
+function csr(size: number, from: number[], to: number[]): [Int32Array, Int32Array] {
+  const offsets = new Int32Array(size + 1);
+  for (const f of from) offsets[f + 1]++;
+  for (let i = 0; i < size; i++) offsets[i + 1] += offsets[i];
+  const fill = offsets.slice(0, size);
+  const targets = new Int32Array(from.length);
+  for (let e = 0; e < from.length; e++) targets[fill[from[e]]++] = to[e];
+  return [offsets, targets];
+}
