@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { GROUP, MembershipGraph, PRINCIPAL } from './membership-graph.js';
+import { NodeSet } from './node-set.js';
+import { graphOf } from './testing/graph-of.js';
+
+const G = PRINCIPAL | GROUP;
+const U = PRINCIPAL;
+
+describe('MembershipGraph', () => {
+  // alice > g1 > g2 > g3 > g2 (a cycle), bob > g3, a MemberOf hop into a user is not a membership.
+  const { graph, at, names } = graphOf({ alice: U, bob: U, g1: G, g2: G, g3: G, other: U }, [
+    'alice>g1', 'g1>g2', 'g2>g3', 'g3>g2', 'bob>g3', 'other>bob',
+  ]);
+
+  it('walks up to the groups a principal reaches, through cycles, never through a non-group', () => {
+    expect(names(graph.above(at('alice')))).toEqual(['alice', 'g1', 'g2', 'g3']);
+    expect(names(graph.above(at('other')))).toEqual(['other']);
+  });
+
+  it('walks down from holders to the principals they count for', () => {
+    expect(names(graph.below([at('g2')]).toArray())).toEqual(['alice', 'bob', 'g1', 'g2', 'g3']);
+    expect(names(graph.below([at('bob')]).toArray())).toEqual(['bob']);
+  });
+
+  it('puts a nesting cycle in one component and sees what lies strictly above each', () => {
+    expect(graph.componentOf(at('g2'))).toBe(graph.componentOf(at('g3')));
+    expect(graph.componentOf(at('g1'))).not.toBe(graph.componentOf(at('g2')));
+    const set = NodeSet.empty(graph.size);
+    set.add(at('g3'));
+    const below = graph.strictlyBelow(set);
+    expect(below[graph.componentOf(at('g1'))]).toBe(1);
+    expect(below[graph.componentOf(at('alice'))]).toBe(1);
+    expect(below[graph.componentOf(at('g2'))]).toBe(0);
+  });
+
+  it('survives nesting thousands deep', () => {
+    const n = 20_000;
+    const ids = Float64Array.from({ length: n }, (_, i) => i + 1);
+    const flags = new Uint8Array(n).fill(G);
+    const starts = Float64Array.from({ length: n }, (_, i) => i + 1);
+    const ends = Float64Array.from({ length: n }, (_, i) => ((i + 1) % n) + 1);
+    const ring = new MembershipGraph(ids, flags, starts, ends);
+    expect(ring.componentOf(0)).toBe(ring.componentOf(n - 1));
+    expect(ring.below([0]).toArray()).toHaveLength(n);
+  });
+});
