@@ -82,7 +82,16 @@ export async function markLoaded(adminUrl, signature, database = BENCH_DATABASE)
   await client.end();
 }
 
-/** Writes the directory; `kindId` maps kind names to the ids the app's kind registry gave them. */
+/** Runs the build's migrations on a fresh database (so an application booted on it later finds it ready). */
+export async function migrateDatabase(dist, url) {
+  const { dataSourceOptions, platformMigrations } = await import(`${dist}/libs/platform/src/index.js`);
+  const { migrations } = await import(`${dist}/apps/api/src/migrations.js`);
+  const { DataSource } = await import('typeorm');
+  const dataSource = new DataSource({ ...dataSourceOptions(url, [...platformMigrations, ...migrations]), logging: false });
+  await dataSource.initialize();
+  await dataSource.destroy();
+}
+
 /**
  * Migrates a fresh database with the built code's migrations, registers the directory's kinds and loads it
  * (loadDirectory): what the benches that boot the application on the synthetic directory share.
@@ -104,6 +113,7 @@ export async function migrateAndLoad(dist, url, dir) {
   }
 }
 
+/** Writes the directory; `kindId` maps kind names to the ids the app's kind registry gave them. */
 export async function loadDirectory(url, dir, kindId) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

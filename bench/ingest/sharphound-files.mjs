@@ -108,21 +108,30 @@ export function writeSharpHoundFiles(dir, folder) {
   let written = 0;
   for (const [t, type] of FILE_TYPES.entries()) {
     const path = join(folder, `20260101000000_${type}.json`);
-    const fd = openSync(path, 'w');
-    let chunk = '{"data":[';
-    let count = 0;
-    for (let id = 1; id <= dir.nodeCount; id++) {
-      if (dir.type[id] !== t) continue;
-      chunk += (count++ ? ',' : '') + JSON.stringify(objects[type](id));
-      if (chunk.length > 1 << 20) {
-        writeSync(fd, chunk);
-        chunk = '';
-      }
-    }
-    writeSync(fd, `${chunk}],"meta":{"methods":521215,"type":"${type}","count":${count},"version":6}}`);
-    closeSync(fd);
+    written += writeCollectorFile(path, type, (function* () {
+      for (let id = 1; id <= dir.nodeCount; id++) if (dir.type[id] === t) yield objects[type](id);
+    })());
     paths.push(path);
-    written += count;
   }
   return { paths, objects: written };
+}
+
+/**
+ * Writes one SharpHound CE v6 collector file of `type` holding the `objects` an iterable yields, as compact JSON
+ * in ~1 MB chunks (memory stays small however many there are); returns how many it wrote.
+ */
+export function writeCollectorFile(path, type, objects) {
+  const fd = openSync(path, 'w');
+  let chunk = '{"data":[';
+  let count = 0;
+  for (const object of objects) {
+    chunk += (count++ ? ',' : '') + JSON.stringify(object);
+    if (chunk.length > 1 << 20) {
+      writeSync(fd, chunk);
+      chunk = '';
+    }
+  }
+  writeSync(fd, `${chunk}],"meta":{"methods":521215,"type":"${type}","count":${count},"version":6}}`);
+  closeSync(fd);
+  return count;
 }

@@ -97,6 +97,10 @@ const LAYERS: Readonly<Record<string, LayerRule>> = {
 const PATH_ALLOWANCES: readonly PathAllowance[] = [
   { from: 'test/**', to: 'apps/*/src/**', why: 'an app has no entry: e2e suites build it from its module' },
   { from: 'bench/**', to: 'dist/**', why: 'benchmarks run the build output (`${dist}/…`), whatever its layer' },
+  {
+    from: 'test/**', to: 'bench/enterprise/directory.mjs',
+    why: 'the enterprise directory generator serves the benches and, at small sizes, the e2e suites',
+  },
   { from: 'apps/cli/src/**', to: 'apps/api/src/migrations.ts', why: 'both apps run one migration list' },
   { from: 'apps/cli/src/**', to: 'apps/api/src/config-slices.ts', why: 'both apps read one list of slices' },
 ];

@@ -1,0 +1,130 @@
+// The enterprise mode of bench:ingest (bench/ingest/run.mjs --enterprise). For each variant of the enterprise
+// directory (directory.mjs): writes its files, ingests them through LocalFiles in a child with the traversal index off
+// (pipeline-child.mjs), builds the index in another child (index-child.mjs) on the ingested graph, runs the analysis
+// (PostProcessing.run()) in the first child and prints each step's time and rows, then has the index child catch up
+// with what the analysis changed. Peak RSS is the first child's (ingest and analysis, no index); the index's size and
+// its process's RSS are printed apart. Ends with dense/shallow end to end (ingest + analysis) and analysis/ingest.
+// Each variant gets a fresh database `pathwarden_bench_enterprise` (change-log triggers on, as in the service),
+// dropped after it.
+import pg from 'pg';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropDatabase, migrateDatabase, prepareDatabase } from '../graph/load.mjs';
+import { writeEnterpriseFiles } from './directory.mjs';
+
+const DATABASE = 'pathwarden_bench_enterprise';
+const here = dirname(fileURLToPath(import.meta.url));
+const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
+const indexMib = (bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+const rate = (n, seconds) => `${Math.round(n / seconds).toLocaleString('en-US')}/s`;
+const count = (n) => Number(n).toLocaleString('en-US');
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** A child with an IPC channel; `receive(key)` resolves to the next message's `key`, rejects if the child dies. */
+function child(script, args) {
+  const proc = fork(join(here, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  const receive = (key) => new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (!(key in message)) return;
+      proc.off('exit', onExit);
+      proc.off('message', onMessage);
+      resolve(message[key]);
+    };
+    const onExit = (code) => reject(new Error(`${script} exited (${code}) before sending "${key}"`));
+    proc.on('message', onMessage);
+    proc.once('exit', onExit);
+  });
+  return { send: (message) => proc.send(message), receive, exited, kill: () => proc.kill() };
+}
+
+async function graphRows(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query('SELECT (SELECT count(*) FROM node)::int AS nodes, (SELECT count(*) FROM edge)::int AS edges');
+  await client.end();
+  return rows[0];
+}
+
+async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
+  log(`== enterprise directory, ${variant} variant, scale ${scale}, seed ${seed}`);
+  const folder = mkdtempSync(join(tmpdir(), 'pathwarden-bench-enterprise-'));
+  const children = [];
+  try {
+    let started = performance.now();
+    const { paths, objects, counts: c } = writeEnterpriseFiles({ variant, scale, seed }, folder);
+    const bytes = paths.reduce((sum, path) => sum + statSync(path).size, 0);
+    log(`wrote ${count(objects)} objects (${count(c.users)} users, ${count(c.computers)} computers, ${count(c.groups)} groups ` +
+      `in ${c.nestingPerGroup.toFixed(2)} others on average, ${c.cycles} nesting cycles; ${count(c.memberships)} user and ` +
+      `computer memberships, ${count(c.aces)} ACEs, ${count(c.sessions)} sessions, ${count(c.localGroupMembers)} local-group ` +
+      `members, ${c.templates} templates, ${c.enterpriseCas} enterprise CAs) as ${paths.length} files, ` +
+      `${(bytes / 1024 ** 2).toFixed(1)} MiB, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const { url } = await prepareDatabase(adminUrl, `pathwarden enterprise bench (${variant})`, false, DATABASE);
+    await migrateDatabase(dist, url);
+    log(`load average before: ${load()}`);
+    const pipeline = child('pipeline-child.mjs', [dist, url, ...paths]);
+    children.push(pipeline);
+    const ingest = await pipeline.receive('ingest');
+    if (ingest.failures.length > 0) log(`files with errors: ${ingest.failures.join(' | ')}`);
+    if (ingest.warnings > 0) log(`${ingest.warnings} warning(s), e.g. ${ingest.firstWarnings.join(' | ')}`);
+    const rows = await graphRows(url);
+    log(`ingest (LocalFiles, built code): ${count(ingest.objects)} objects in ${ingest.seconds.toFixed(1)} s = ` +
+      `${rate(ingest.objects, ingest.seconds)} (${rate(rows.nodes + rows.edges, ingest.seconds)} graph rows: ` +
+      `${count(rows.nodes)} nodes, ${count(rows.edges)} edges)`);
+
+    const index = child('index-child.mjs', [dist, url]);
+    children.push(index);
+    const built = await index.receive('built');
+    log(`traversal index built on the ingested graph (index process): ${count(built.last_build_ms)} ms, ` +
+      `${count(built.nodes)} nodes, ${count(built.edges)} edges, ${indexMib(built.bytes)}`);
+
+    pipeline.send('analyse');
+    const analysis = await pipeline.receive('analysis');
+    await pipeline.exited;
+    log(`analysis (PostProcessing.run(), built code): ${analysis.seconds.toFixed(1)} s; by step (time, rows created or changed):`);
+    const width = Math.max(...analysis.steps.map((s) => s.step.length));
+    for (const s of analysis.steps) {
+      log(`  ${s.step.padEnd(width)} ${(s.seconds ?? NaN).toFixed(3).padStart(9)} s ${count(s.changed).padStart(11)}`);
+    }
+
+    index.send('catch-up');
+    const caught = await index.receive('caughtUp');
+    index.send('exit');
+    await index.exited;
+    const how = caught.rebuilt
+      ? `rebuilt in ${count(caught.last_build_ms)} ms (more changed ids than the keeper applies one by one)`
+      : `caught up from the change log in ${count(caught.last_catch_up_ms)} ms`;
+    log(`traversal index after the analysis: ${how}; ${count(caught.pending)} changed ids, ` +
+      `waited ${count(caught.waitedMs)} ms; now ${count(caught.edges)} edges, ${indexMib(caught.bytes)}`);
+    log(`peak RSS of the ingest + analysis process (index off): ${mib(ingest.maxRssKb)} after the ingest, ` +
+      `${mib(analysis.maxRssKb)} after the analysis; index process: peak ${mib(caught.maxRssKb)}`);
+    log(`load average after: ${load()}`);
+    return { variant, objects, ingest: ingest.seconds, analysis: analysis.seconds };
+  } finally {
+    for (const c of children) c.kill();
+    await dropDatabase(adminUrl, DATABASE);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Runs the variants ('dense', 'shallow') in turn on `adminUrl`'s server; prints as it goes, then the summary. */
+export async function runEnterpriseBench({ variants, scale, seed, dist, adminUrl, log = console.log }) {
+  const results = [];
+  for (const variant of variants) {
+    results.push(await runVariant({ variant, scale, seed, dist, adminUrl, log }));
+    log('');
+  }
+  const line = (r) => `${r.variant} ${(r.ingest + r.analysis).toFixed(1)} s (ingest ${r.ingest.toFixed(1)} s + analysis ` +
+    `${r.analysis.toFixed(1)} s, analysis/ingest ${(r.analysis / r.ingest).toFixed(2)})`;
+  log(`summary, end to end = ingest + analysis: ${results.map(line).join('; ')}`);
+  const dense = results.find((r) => r.variant === 'dense');
+  const shallow = results.find((r) => r.variant === 'shallow');
+  if (dense && shallow) {
+    log(`dense / shallow end to end: ${((dense.ingest + dense.analysis) / (shallow.ingest + shallow.analysis)).toFixed(2)}x ` +
+      `(analysis alone ${(dense.analysis / shallow.analysis).toFixed(2)}x)`);
+  }
+}
