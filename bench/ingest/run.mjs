@@ -30,7 +30,7 @@ import { sized } from '../size.mjs';
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
 const dist = resolve(args.dist ?? 'dist');
 if ('enterprise' in args || 'variant' in args) {
-  const variant = args.variant?.[0] ?? 'both';
+  const variant = args.variant ?? 'both';
   if (!['dense', 'shallow', 'both'].includes(variant)) throw new Error(`--variant must be dense, shallow or both, got "${variant}"`);
   const server = await benchServer(dist);
   try {

@@ -39,7 +39,7 @@ describe('MembershipGraph', () => {
     const flags = new Uint8Array(n).fill(G);
     const starts = Float64Array.from({ length: n }, (_, i) => i + 1);
     const ends = Float64Array.from({ length: n }, (_, i) => ((i + 1) % n) + 1);
-    const ring = new MembershipGraph(ids, flags, starts, ends);
+    const ring = MembershipGraph.build(ids, flags, starts, ends);
     expect(ring.componentOf(0)).toBe(ring.componentOf(n - 1));
     expect(ring.below([0]).toArray()).toHaveLength(n);
   });

@@ -13,27 +13,34 @@ export const PLAIN_USER = 4;
  */
 export class MembershipGraph {
   readonly size: number;
-  private readonly upOffsets: Int32Array;
-  private readonly upTargets: Int32Array;
-  private readonly downOffsets: Int32Array;
-  private readonly downSources: Int32Array;
   private components?: { of: Int32Array; nodes: Int32Array; starts: Int32Array };
 
-  /** `ids` ascending; `starts`/`ends` are the MemberOf edges as node ids (edges with an unknown end are ignored). */
-  constructor(readonly ids: Float64Array, readonly flags: Uint8Array, starts: Float64Array, ends: Float64Array) {
+  private constructor(readonly ids: Float64Array, readonly flags: Uint8Array, private readonly adjacency: Adjacency) {
     this.size = ids.length;
+  }
+
+  /** `ids` ascending; `starts`/`ends` are the MemberOf edges as node ids (edges with an unknown end are ignored). */
+  static build(ids: Float64Array, flags: Uint8Array, starts: Float64Array, ends: Float64Array): MembershipGraph {
+    const graph = new MembershipGraph(ids, flags, { upOffsets: new Int32Array(1), upTargets: new Int32Array(0),
+      downOffsets: new Int32Array(1), downSources: new Int32Array(0) });
     const from: number[] = [];
     const to: number[] = [];
     for (let e = 0; e < starts.length; e++) {
-      const s = this.indexOf(starts[e]);
-      const t = this.indexOf(ends[e]);
+      const s = graph.indexOf(starts[e]);
+      const t = graph.indexOf(ends[e]);
       if (s >= 0 && t >= 0 && s !== t) {
         from.push(s);
         to.push(t);
       }
     }
-    [this.upOffsets, this.upTargets] = csr(this.size, from, to);
-    [this.downOffsets, this.downSources] = csr(this.size, to, from);
+    const [upOffsets, upTargets] = csr(ids.length, from, to);
+    const [downOffsets, downSources] = csr(ids.length, to, from);
+    return new MembershipGraph(ids, flags, { upOffsets, upTargets, downOffsets, downSources });
+  }
+
+  /** The same edges with every node a group: every MemberOf hop counts, whatever its ends are. */
+  everyHop(): MembershipGraph {
+    return new MembershipGraph(this.ids, new Uint8Array(this.size).fill(PRINCIPAL | GROUP), this.adjacency);
   }
 
   /** The dense index of a node id; -1 when the node is not in the graph. */
@@ -73,8 +80,8 @@ export class MembershipGraph {
     while (stack.length > 0) {
       const x = stack.pop()!;
       if (!this.is(x, GROUP)) continue;
-      for (let k = this.downOffsets[x]; k < this.downOffsets[x + 1]; k++) {
-        const y = this.downSources[k];
+      for (let k = this.adjacency.downOffsets[x]; k < this.adjacency.downOffsets[x + 1]; k++) {
+        const y = this.adjacency.downSources[k];
         if (!this.is(y, PRINCIPAL) || seen.has(y)) continue;
         seen.add(y);
         stack.push(y);
@@ -89,8 +96,8 @@ export class MembershipGraph {
     const stack = [i];
     while (stack.length > 0) {
       const x = stack.pop()!;
-      for (let k = this.upOffsets[x]; k < this.upOffsets[x + 1]; k++) {
-        const g = this.upTargets[k];
+      for (let k = this.adjacency.upOffsets[x]; k < this.adjacency.upOffsets[x + 1]; k++) {
+        const g = this.adjacency.upTargets[k];
         if (!this.is(g, GROUP) || seen.has(g)) continue;
         seen.add(g);
         stack.push(g);
@@ -124,8 +131,8 @@ export class MembershipGraph {
       let found = 0;
       for (let n = starts[c]; n < starts[c + 1] && !found; n++) {
         const x = nodes[n];
-        for (let k = this.upOffsets[x]; k < this.upOffsets[x + 1]; k++) {
-          const g = this.upTargets[k];
+        for (let k = this.adjacency.upOffsets[x]; k < this.adjacency.upOffsets[x + 1]; k++) {
+          const g = this.adjacency.upTargets[k];
           const d = of[g];
           if (d === c || !this.is(g, GROUP)) continue;
           if (holds[d] || below[d]) {
@@ -156,17 +163,17 @@ export class MembershipGraph {
       if (index[root] >= 0) continue;
       const calls = [root];
       index[root] = low[root] = next++;
-      cursor[root] = this.upOffsets[root];
+      cursor[root] = this.adjacency.upOffsets[root];
       stack.push(root);
       onStack[root] = 1;
       while (calls.length > 0) {
         const v = calls[calls.length - 1];
-        if (cursor[v] < this.upOffsets[v + 1]) {
-          const w = this.upTargets[cursor[v]++];
+        if (cursor[v] < this.adjacency.upOffsets[v + 1]) {
+          const w = this.adjacency.upTargets[cursor[v]++];
           if (!this.is(w, GROUP)) continue;
           if (index[w] < 0) {
             index[w] = low[w] = next++;
-            cursor[w] = this.upOffsets[w];
+            cursor[w] = this.adjacency.upOffsets[w];
             stack.push(w);
             onStack[w] = 1;
             calls.push(w);
@@ -196,6 +203,14 @@ export class MembershipGraph {
     this.components = { of, nodes: Int32Array.from(nodes), starts: Int32Array.from(starts) };
     return this.components;
   }
+}
+
+/** Both directions of the MemberOf edges as compressed sparse rows over dense indexes. */
+interface Adjacency {
+  upOffsets: Int32Array;
+  upTargets: Int32Array;
+  downOffsets: Int32Array;
+  downSources: Int32Array;
 }
 
 /** Compressed sparse rows of (from -> to) over `size` nodes. */

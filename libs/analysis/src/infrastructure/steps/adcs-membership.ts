@@ -1,7 +1,7 @@
 import {
-  GROUP, MembershipGraph, NodeSet, outermostForDomain, outermostMembers, PLAIN_USER, PRINCIPAL, type SpecialGroups,
+  type MembershipGraph, NodeSet, outermostForDomain, outermostMembers, PLAIN_USER, PRINCIPAL, type SpecialGroups,
 } from '../../domain/membership/index.js';
-import { rules } from './adcs-sql.js';
+import { packedIds } from './membership-load.js';
 import { kindIds, type RunSql, type StepContext } from './step.js';
 
 /** Rights on certificate templates and enterprise CAs that some ESC pattern follows. */
@@ -17,18 +17,10 @@ const SPECIAL = `
     FROM node WHERE {Group} = ANY(kind_ids)
       AND (properties ->> 'objectid' LIKE '%-S-1-5-11' OR properties ->> 'objectid' LIKE '%-S-1-1-0'))`;
 
-/** Node ids packed by int8send, as numbers. */
-function ids(packed: Buffer | null): Float64Array {
-  if (!packed) return new Float64Array(0);
-  const out = new Float64Array(packed.length / 8);
-  for (let i = 0; i < out.length; i++) out[i] = Number(packed.readBigInt64BE(i * 8));
-  return out;
-}
-
 /**
- * Who can use which right on a template or enterprise CA, for the ESC steps: the MemberOf graph is read in one
- * statement and kept in memory for the run, and each question walks down from the holders of a right (a few
- * groups) to the principals they count for, instead of expanding every principal's groups. A holder counts for a
+ * Who can use which right on a template or enterprise CA, for the ESC steps: over the run's MemberOf graph in memory
+ * (membership-load.ts), each question walks down from the holders of a right (a few groups) to the principals they
+ * count for, instead of expanding every principal's groups. A holder counts for a
  * principal `p` against a domain `d` when it is one of p's groups, one of the groups of an Authenticated Users /
  * Everyone group of p's domain (`<domainsid or domain>-S-1-5-11`, `-S-1-1-0`), or of such a group of `d` (its
  * domainsid, objectid or name), as withSpecialGroups does.
@@ -50,23 +42,8 @@ export class AdcsPrincipals {
     this.principals.forEach((i) => { if (!plain.has(i)) this.notPlainUsers.add(i); });
   }
 
-  /** Reads the graph (`sql` resolves `{Kind}` placeholders; needs pw_adcs_chain and pw_adcs_ntauth). */
-  static async load(sql: RunSql): Promise<AdcsPrincipals> {
-    const [nodes] = await sql(`
-      SELECT string_agg(int8send(id), ''::bytea ORDER BY id) AS ids,
-             string_agg(set_byte('\\x00'::bytea, 0, flags), ''::bytea ORDER BY id) AS flags
-      FROM (
-        SELECT n.id, (CASE WHEN n.kind_ids && {User|Computer|Group} THEN ${PRINCIPAL} ELSE 0 END
-          | CASE WHEN {Group} = ANY(n.kind_ids) THEN ${GROUP} ELSE 0 END
-          | CASE WHEN ${rules.plainUser('n')} THEN ${PLAIN_USER} ELSE 0 END) AS flags
-        FROM node n
-        WHERE n.kind_ids && {User|Computer|Group}
-          OR n.id IN (SELECT start_id FROM edge WHERE kind_id = {MemberOf})) x`);
-    const [edges] = await sql(`
-      SELECT string_agg(int8send(start_id), ''::bytea) AS starts, string_agg(int8send(end_id), ''::bytea) AS ends
-      FROM edge WHERE kind_id = {MemberOf}`);
-    const graph = new MembershipGraph(ids(nodes.ids as Buffer | null),
-      new Uint8Array((nodes.flags as Buffer | null) ?? new Uint8Array(0)), ids(edges.starts as Buffer | null), ids(edges.ends as Buffer | null));
+  /** Reads who holds what (`sql` resolves `{Kind}` placeholders; needs pw_adcs_chain and pw_adcs_ntauth). */
+  static async load(sql: RunSql, graph: MembershipGraph): Promise<AdcsPrincipals> {
     const specialRows = await sql(`
       WITH ${SPECIAL}
       SELECT s.id, (SELECT string_agg(int8send(p.id), ''::bytea) FROM node p
@@ -76,7 +53,7 @@ export class AdcsPrincipals {
     const specials = specialRows.map((row) => {
       const index = graph.indexOf(Number(row.id));
       const principals = NodeSet.empty(graph.size);
-      for (const id of ids(row.principals as Buffer | null)) principals.add(graph.indexOf(id));
+      for (const id of packedIds(row.principals as Buffer | null)) principals.add(graph.indexOf(id));
       const up = index >= 0 ? graph.above(index) : [];
       const upSet = NodeSet.empty(graph.size);
       for (const g of up) upSet.add(g);

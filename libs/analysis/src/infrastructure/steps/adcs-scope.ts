@@ -1,5 +1,6 @@
 import { AdcsPrincipals, rememberAdcsPrincipals } from './adcs-membership.js';
 import { adcsSql, tempTable as table } from './adcs-sql.js';
+import { membershipGraph } from './membership-load.js';
 import type { SqlStep } from './step.js';
 
 /**
@@ -52,7 +53,7 @@ export const adcsChains: SqlStep = {
 export const adcsPrincipals: SqlStep = {
   name: 'ADCSPrincipals',
   async run(raw, context) {
-    rememberAdcsPrincipals(context, await AdcsPrincipals.load(await adcsSql(raw)));
+    rememberAdcsPrincipals(context, await AdcsPrincipals.load(await adcsSql(raw), await membershipGraph(raw, context)));
     return 0;
   },
 };

@@ -7,7 +7,7 @@ export function graphOf(nodes: Record<string, number>, edges: string[]): {
   const names = Object.keys(nodes);
   const id = (n: string) => names.indexOf(n) + 1;
   const pairs = edges.map((e) => e.split('>'));
-  const graph = new MembershipGraph(Float64Array.from(names.map(id)), Uint8Array.from(names.map((n) => nodes[n])),
+  const graph = MembershipGraph.build(Float64Array.from(names.map(id)), Uint8Array.from(names.map((n) => nodes[n])),
     Float64Array.from(pairs.map(([a]) => id(a))), Float64Array.from(pairs.map(([, b]) => id(b))));
   return { graph, at: (n) => graph.indexOf(id(n)), names: (list) => [...list].map((i) => names[graph.ids[i] - 1]).sort() };
 }
