@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock, Database, Metrics, type Histogram } from '@app/platform';
 import { PostProcessing, type StepReport } from '../application/ports.js';
 import { analysisStepDurations, timed } from '../application/step-durations.js';
@@ -12,6 +12,7 @@ const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADC
 @Injectable()
 export class PgPostProcessing extends PostProcessing {
   private readonly durations: Histogram<'step'>;
+  private readonly logger = new Logger('Analysis');
 
   constructor(private readonly database: Database, private readonly clock: Clock, metrics: Metrics) {
     super();
@@ -25,7 +26,11 @@ export class PgPostProcessing extends PostProcessing {
       const reports: StepReport[] = [];
       const context = { now, memo: new Map<string, unknown>() };
       for (const step of STEPS) {
-        reports.push({ step: step.name, changed: await timed(this.durations, step.name, () => step.run(sql, context)) });
+        const started = performance.now();
+        const changed = await timed(this.durations, step.name, () => step.run(sql, context));
+        // One line per step: where an analysis spends its time on a given directory, and what each step wrote.
+        this.logger.log({ step: step.name, ms: Math.round(performance.now() - started), rows: changed }, 'analysis step done');
+        reports.push({ step: step.name, changed });
       }
       return reports;
     });
