@@ -14,6 +14,7 @@ export const PLAIN_USER = 4;
 export class MembershipGraph {
   readonly size: number;
   private components?: { of: Int32Array; nodes: Int32Array; starts: Int32Array };
+  private everyHopView?: MembershipGraph;
 
   private constructor(readonly ids: Float64Array, readonly flags: Uint8Array, private readonly adjacency: Adjacency) {
     this.size = ids.length;
@@ -40,7 +41,8 @@ export class MembershipGraph {
 
   /** The same edges with every node a group: every MemberOf hop counts, whatever its ends are. */
   everyHop(): MembershipGraph {
-    return new MembershipGraph(this.ids, new Uint8Array(this.size).fill(PRINCIPAL | GROUP), this.adjacency);
+    this.everyHopView ??= new MembershipGraph(this.ids, new Uint8Array(this.size).fill(PRINCIPAL | GROUP), this.adjacency);
+    return this.everyHopView;
   }
 
   /** The dense index of a node id; -1 when the node is not in the graph. */

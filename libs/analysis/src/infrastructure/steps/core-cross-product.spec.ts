@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { GROUP, PRINCIPAL } from '../../domain/membership/index.js';
+import { graphOf } from '../../domain/membership/testing/graph-of.js';
+import { crossProduct, type RightHolder } from './core-cross-product.js';
+
+const G = PRINCIPAL | GROUP;
+const U = PRINCIPAL;
+const DOMAIN = 1000;
+
+describe('crossProduct', () => {
+  // admins > outer; ring1 <> ring2 (a cycle) > outer; alice > ring1; bob > admins; stub is a member no principal kind.
+  const { graph } = graphOf({ alice: U, bob: U, admins: G, ring1: G, ring2: G, outer: G, stub: 0, lone: U }, [
+    'admins>outer', 'ring1>ring2', 'ring2>ring1', 'ring2>outer', 'alice>ring1', 'bob>admins', 'stub>ring1',
+  ]);
+  const id = (name: string) => ['alice', 'bob', 'admins', 'ring1', 'ring2', 'outer', 'stub', 'lone'].indexOf(name) + 1;
+  const named = (ids: number[]) => ids.map((i) => ['alice', 'bob', 'admins', 'ring1', 'ring2', 'outer', 'stub', 'lone'][i - 1]).sort();
+  const holders = (one: string[], two: string[]): RightHolder[] => [
+    ...one.map((p) => ({ target: DOMAIN, side: 1 as const, principal: id(p) })),
+    ...two.map((p) => ({ target: DOMAIN, side: 2 as const, principal: id(p) })),
+  ];
+
+  it('gives the edge to the outermost principals holding both rights through MemberOf', () => {
+    const { starts, ends } = crossProduct(graph, holders(['outer'], ['outer']));
+    expect(named(starts)).toEqual(['outer']);
+    expect(ends).toEqual([DOMAIN]);
+  });
+
+  it('keeps every member of a qualifying cycle, and what lies below it only when it holds a right itself', () => {
+    expect(named(crossProduct(graph, holders(['ring1'], ['ring2', 'alice'])).starts)).toEqual(['alice', 'ring1', 'ring2']);
+    expect(named(crossProduct(graph, holders(['ring1'], ['ring2'])).starts)).toEqual(['ring1', 'ring2']);
+  });
+
+  it('leaves out what lies below a qualifying group, and counts a holder without memberships by itself', () => {
+    expect(named(crossProduct(graph, holders(['ring1', 'admins'], ['outer'])).starts)).toEqual(['admins', 'ring1', 'ring2']);
+    const outside = 99;
+    const both: RightHolder[] = [{ target: DOMAIN, side: 1, principal: outside }, { target: DOMAIN, side: 2, principal: outside }];
+    expect(crossProduct(graph, both)).toEqual({ starts: [outside], ends: [DOMAIN] });
+    expect(crossProduct(graph, both.slice(0, 1))).toEqual({ starts: [], ends: [] });
+  });
+});
