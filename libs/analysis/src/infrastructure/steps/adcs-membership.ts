@@ -44,12 +44,16 @@ export class AdcsPrincipals {
 
   /** Reads who holds what (`sql` resolves `{Kind}` placeholders; needs pw_adcs_chain and pw_adcs_ntauth). */
   static async load(sql: RunSql, graph: MembershipGraph): Promise<AdcsPrincipals> {
+    // One pass over the principals, each matched to the special groups of its domainsid and domain by hash.
     const specialRows = await sql(`
-      WITH ${SPECIAL}
-      SELECT s.id, (SELECT string_agg(int8send(p.id), ''::bytea) FROM node p
+      WITH ${SPECIAL},
+      members AS (
+        SELECT s.id, string_agg(int8send(p.id), ''::bytea) AS principals FROM node p
         CROSS JOIN LATERAL (VALUES (p.properties ->> 'domainsid'), (p.properties ->> 'domain')) v(prefix)
-        WHERE v.prefix = s.prefix AND p.kind_ids && {User|Computer|Group} AND p.id <> s.id) AS principals
-      FROM special s WHERE s.prefix <> ''`);
+        JOIN special s ON s.prefix = v.prefix
+        WHERE p.kind_ids && {User|Computer|Group} AND p.id <> s.id
+        GROUP BY s.id)
+      SELECT s.id, members.principals FROM special s LEFT JOIN members ON members.id = s.id WHERE s.prefix <> ''`);
     const specials = specialRows.map((row) => {
       const index = graph.indexOf(Number(row.id));
       const principals = NodeSet.empty(graph.size);
