@@ -24,16 +24,20 @@ export class MembershipGraph {
   static build(ids: Float64Array, flags: Uint8Array, starts: Float64Array, ends: Float64Array): MembershipGraph {
     const graph = new MembershipGraph(ids, flags, { upOffsets: new Int32Array(1), upTargets: new Int32Array(0),
       downOffsets: new Int32Array(1), downSources: new Int32Array(0) });
-    const from: number[] = [];
-    const to: number[] = [];
+    // Typed arrays throughout: millions of edges must not become millions of boxed numbers.
+    let from = new Int32Array(starts.length);
+    let to = new Int32Array(starts.length);
+    let kept = 0;
     for (let e = 0; e < starts.length; e++) {
       const s = graph.indexOf(starts[e]);
       const t = graph.indexOf(ends[e]);
       if (s >= 0 && t >= 0 && s !== t) {
-        from.push(s);
-        to.push(t);
+        from[kept] = s;
+        to[kept++] = t;
       }
     }
+    from = from.subarray(0, kept);
+    to = to.subarray(0, kept);
     const [upOffsets, upTargets] = csr(ids.length, from, to);
     const [downOffsets, downSources] = csr(ids.length, to, from);
     return new MembershipGraph(ids, flags, { upOffsets, upTargets, downOffsets, downSources });
@@ -216,7 +220,7 @@ interface Adjacency {
 }
 
 /** Compressed sparse rows of (from -> to) over `size` nodes. */
-function csr(size: number, from: number[], to: number[]): [Int32Array, Int32Array] {
+function csr(size: number, from: Int32Array, to: Int32Array): [Int32Array, Int32Array] {
   const offsets = new Int32Array(size + 1);
   for (const f of from) offsets[f + 1]++;
   for (let i = 0; i < size; i++) offsets[i + 1] += offsets[i];

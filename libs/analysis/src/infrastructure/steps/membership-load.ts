@@ -2,11 +2,11 @@ import { GROUP, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/memb
 import { is } from './adcs-sql.js';
 import { kindIds, type RunSql, type StepContext } from './step.js';
 
-/** Node ids packed by int8send, as numbers. */
+/** Node ids packed by int8send (big-endian), as numbers: high and low words, so no BigInt per id. */
 export function packedIds(packed: Buffer | null): Float64Array {
   if (!packed) return new Float64Array(0);
   const out = new Float64Array(packed.length / 8);
-  for (let i = 0; i < out.length; i++) out[i] = Number(packed.readBigInt64BE(i * 8));
+  for (let i = 0; i < out.length; i++) out[i] = packed.readInt32BE(i * 8) * 2 ** 32 + packed.readUInt32BE(i * 8 + 4);
   return out;
 }
 
