@@ -1,4 +1,5 @@
 import type { GraphSpec } from '@app/graph/testing';
+import { prng } from '../../bench/graph/directory.mjs';
 
 /**
  * Seeded random directories for post-processing tests: two collected domains in one forest, groups nesting densely
@@ -6,20 +7,6 @@ import type { GraphSpec } from '@app/graph/testing';
  * PKI (a root CA, enterprise CAs of which one is not trusted, an NTAuth store), certificate templates with random
  * flags and rights, issuance policies, and control edges for ESC9/ESC10. Object ids are readable names.
  */
-
-type Rng = () => number;
-
-/** mulberry32: a small deterministic generator (the same seed gives the same graph on every machine). */
-function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface AnalysisGraphSize {
   users: number;
@@ -46,7 +33,7 @@ const CONTROL = ['GenericAll', 'GenericWrite', 'Owns', 'WriteOwner', 'WriteDacl'
 
 /** A random directory; the same (seed, size) always gives the same spec, nodes in the same order. */
 export function randomAnalysisGraph(seed: number, size: AnalysisGraphSize = SMALL): GraphSpec {
-  const random = rng(seed);
+  const random = prng(seed);
   const chance = (p: number) => random() < p;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const nodes: GraphSpec['nodes'] = [];
