@@ -101,6 +101,7 @@ const PATH_ALLOWANCES: readonly PathAllowance[] = [
     from: 'test/**', to: 'bench/enterprise/directory.mjs',
     why: 'the enterprise directory generator serves the benches and, at small sizes, the e2e suites',
   },
+  { from: 'test/**', to: 'bench/graph/directory.mjs', why: 'one seeded PRNG for the benches and the random test directories' },
   { from: 'apps/cli/src/**', to: 'apps/api/src/migrations.ts', why: 'both apps run one migration list' },
   { from: 'apps/cli/src/**', to: 'apps/api/src/config-slices.ts', why: 'both apps read one list of slices' },
 ];
