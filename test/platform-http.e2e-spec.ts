@@ -201,7 +201,7 @@ describe('HTTP contract', () => {
         expect(rows.map((r) => r.name)).toEqual([
           'RequiredExtensions1732240000000', 'IdentitySchema1732240000100', 'AuthSchema1732240000200',
           'GraphSchema1732240000300', 'GraphDistinguishedNameIndex1732240000310', 'GraphChangeLog1732240000320',
-          'AssetGroupsSchema1732240000400', 'PostureSchema1732240000500',
+          'AssetGroupsSchema1732240000400', 'MembershipDigests1732240000410', 'PostureSchema1732240000500',
           'CollectionSchema1732240000600',
           'IngestSchema1732240000700',
           'AnalysisSchema1732240000800',

@@ -3,14 +3,17 @@
 // other), adds the few Tier Zero objects the generator lacks, boots the real application context from the build
 // on that database, and times with process.hrtime.bigint():
 //   1. TagEvaluation.evaluateTag(1) (evaluateTags([1]) in builds without it), Tier Zero with its seeded
-//      selectors: the first (cold) run, then re-runs;
+//      selectors: the first (cold) run, then re-runs (steady), first before the in-memory traversal index is built
+//      (group expansion in SQL), then again from no member rows with the index built as the server builds it; then
+//      re-runs after a small change (one MemberOf edge into Domain Admins added, then removed);
 //   2. two label tags: one Cypher selector of 10,000 users, one objectid selector of a big nested group expanded to
 //      its members: cold, then re-runs;
 //   3. GraphStore.replaceKindMembers alone for 10k and 50k node ids: add to empty, unchanged, swap half;
 //   4. the member list (what GET /api/v2/asset-group-tags/{id}/members runs, through MemberQueries): page 1 and a
 //      deep page, sorted by name.
-// Prints median and p95 per case, member counts, SQL round trips and where an evaluation spends its time. Never
-// fails on timing.
+// Prints median and p95 per case, member counts, SQL round trips and where an evaluation spends its time (phases
+// are summed over the selectors, which run a few at a time, so they can add up to more than the wall time: "other"
+// is then negative). Never fails on timing.
 // Usage: npm run bench:tags [-- --nodes 100000 --edges 1000000 --seed 1 --runs 10 --reuse]
 // (--reuse keeps a pathwarden_bench_tags database loaded earlier with the same nodes/edges/seed: the load is
 // skipped, and the tag state of the previous run is reset first; --dist points at another build output.
@@ -104,6 +107,10 @@ const membership = get(MembershipStore);
 const graph = get(GraphStore);
 const cypher = get(CypherService);
 const database = get(Database);
+// The traversal index and the walks that read it (absent from builds before them: those cases are skipped).
+const graphExports = await import(`${dist}/libs/graph/src/index.js`);
+const keeper = graphExports.TraversalIndexKeeper ? get(graphExports.TraversalIndexKeeper) : undefined;
+const walks = graphExports.GraphWalks ? get(graphExports.GraphWalks) : undefined;
 log(`application context booted on ${DATABASE} in ${(elapsed(started) / 1000).toFixed(1)} s ` +
   `(GRAPH_RESULT_LIMIT ${GRAPH_RESULT_LIMIT}, GRAPH_QUERY_TIMEOUT ${GRAPH_QUERY_TIMEOUT} s, LOG_LEVEL silent)`);
 
@@ -132,7 +139,10 @@ const instrument = (target, method, phase) => {
 instrument(cypher, 'selectNodes', 'seeds');
 instrument(graph, 'nodesByObjectIds', 'seeds');
 instrument(graph, 'neighbours', 'expansion');
+if (walks) instrument(walks, 'read', 'expansion');
 instrument(membership, 'replaceSelectorMembers', 'member rows');
+if (graph.nodesDigest) instrument(graph, 'nodesDigest', 'digest');
+if (membership.keepSelectorMembers) instrument(membership, 'keepSelectorMembers', 'member rows');
 instrument(membership, 'memberNodeIds', 'tag kind');
 instrument(graph, 'replaceKindMembers', 'tag kind');
 const resetPhases = () => {
@@ -226,22 +236,28 @@ const bigGroupObjectId = objectIdOf(bigGroup.id);
 // --- a known starting state: the directory as loaded (also after a --reuse of a previous run's database) ----
 const BENCH_TAGS = { cypher: 'Bench Cypher Users', group: 'Bench Big Group' };
 const REPLACE_KIND = 'Tag_Bench_Replace';
-started = process.hrtime.bigint();
-await underDeadline(async () => {
-  const stale = await database.query('SELECT id FROM asset_group_tags WHERE name = ANY($1::text[])', [Object.values(BENCH_TAGS)]);
-  for (const { id } of stale) await tagCommands.delete(Number(id));
-  await database.query('DELETE FROM asset_group_tag_selector_nodes');
-  await database.query('UPDATE asset_group_tag_selectors SET last_evaluated_at = NULL, last_error = NULL');
-  await graph.replaceKindMembers('Tag_Tier_Zero', dir.tierZero.map(String), 'admin_tier_0');
-  await graph.replaceKindMembers(REPLACE_KIND, []);
-});
 const vacuum = async () => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('VACUUM ANALYZE node, asset_group_tag_selector_nodes, asset_group_tag_selectors');
   await client.end();
 };
-await vacuum();
+/** No member rows or digests, Tag_Tier_Zero on the generator's Tier Zero nodes only, no bench tags. */
+const reset = async () => {
+  await underDeadline(async () => {
+    const stale = await database.query('SELECT id FROM asset_group_tags WHERE name = ANY($1::text[])', [Object.values(BENCH_TAGS)]);
+    for (const { id } of stale) await tagCommands.delete(Number(id));
+    await database.query('DELETE FROM asset_group_tag_selector_nodes');
+    await database.query('UPDATE asset_group_tag_selectors SET last_evaluated_at = NULL, last_error = NULL, members_digest = NULL');
+    // The kind is written below behind evaluation's back: its record of what it applied last must go too.
+    await database.query('UPDATE asset_group_tags SET kind_digest = NULL');
+    await graph.replaceKindMembers('Tag_Tier_Zero', dir.tierZero.map(String), 'admin_tier_0');
+    await graph.replaceKindMembers(REPLACE_KIND, []);
+  });
+  await vacuum();
+};
+started = process.hrtime.bigint();
+await reset();
 log(`reset to the loaded state (no member rows, Tag_Tier_Zero on the generator's ${dir.tierZero.length} Tier Zero ` +
   `nodes only, bench tags deleted), vacuumed, in ${(elapsed(started) / 1000).toFixed(1)} s`);
 log(`load average before the cases: ${load()} (other work on the machine inflates every figure)`);
@@ -255,7 +271,7 @@ const once = (title, value, note = '') => log(`${title.padEnd(58)} ${ms(value).p
 const median = (values) => quantile(values, 0.5);
 /** Median time and calls per phase over the samples, and what is left (lock, selector list, unit-of-work glue). */
 const phaseNote = (samples) => {
-  const names = ['seeds', 'expansion', 'member rows', 'tag kind'];
+  const names = ['seeds', 'expansion', 'digest', 'member rows', 'tag kind'];
   const parts = names.filter((n) => samples.some((s) => s.phases[n])).map((n) => {
     const time = median(samples.map((s) => s.phases[n]?.ms ?? 0));
     const calls = median(samples.map((s) => s.phases[n]?.calls ?? 0));
@@ -296,7 +312,47 @@ const tierZeroSelectors = await database.query(
 );
 log(`1. Tier Zero (tag ${TIER_ZERO_TAG_ID}): ${tierZeroSelectors[0].enabled} enabled seeded Cypher selectors of ` +
   `${tierZeroSelectors[0].total}; a tier expands seeds to their transitive group members`);
-const tierZeroMembers = await evaluationCase(`${evaluateName}(Tier Zero)`, TIER_ZERO_TAG_ID);
+// Walks answered from memory or SQL (PgGraphWalks counts them; builds before the index have no such counter).
+const walkCounts = () => ({ ...(walks?.counts ?? { memory: 0, sql: 0 }) });
+const walkNote = (before) => {
+  const after = walkCounts();
+  return `group expansion: ${after.memory - before.memory} steps from the traversal index, ${after.sql - before.sql} from SQL`;
+};
+let before = walkCounts();
+await evaluationCase(`${evaluateName}(Tier Zero), index off`, TIER_ZERO_TAG_ID);
+log(`${''.padEnd(83)}${walkNote(before)}`);
+if (keeper && walks) {
+  // As the server runs: the traversal index built in the background, then the same evaluations from the start.
+  started = process.hrtime.bigint();
+  keeper.startBackground();
+  await keeper.settled();
+  log(`${''.padEnd(83)}traversal index built in ${(elapsed(started) / 1000).toFixed(1)} s: ${JSON.stringify(keeper.status())}`);
+  await reset();
+  before = walkCounts();
+}
+const tierZeroMembers = await evaluationCase(`${evaluateName}(Tier Zero)${keeper ? ', index on' : ''}`, TIER_ZERO_TAG_ID);
+log(`${''.padEnd(83)}${walkNote(before)}`);
+// A small change, as after a small ingest: one more user in Domain Admins, evaluated, then taken out again.
+{
+  const domainAdmins = `${domainSid(0)}-512`;
+  const user = dir.byDomain[0][USER].find((u) => dir.rid[u] >= 1000);
+  const edge = { startObjectId: objectIdOf(user), endObjectId: domainAdmins, kind: 'MemberOf', properties: {} };
+  const [first, second] = await underDeadline(() => graph.nodesByObjectIds([objectIdOf(user), domainAdmins]));
+  const [userNode, groupNode] = first.properties.objectid === domainAdmins ? [second, first] : [first, second];
+  const unlink = () => underDeadline(() => graph.deleteEdges([{ startId: userNode.id, endId: groupNode.id, kind: 'MemberOf' }]));
+  const samples = [];
+  for (let i = 0; i < options.runs; i++) {
+    await (i % 2 === 0 ? underDeadline(() => graph.upsertEdges([edge])) : unlink());
+    samples.push(await measure(() => underDeadline(() => evaluateOne(TIER_ZERO_TAG_ID))));
+  }
+  row(`${evaluateName}(Tier Zero): one MemberOf edge added/removed`, samples.map((m) => m.ms),
+    `${outcome(samples.at(-1))}, ${median(samples.map((m) => m.statements))} SQL statements`);
+  log(`${''.padEnd(83)}${phaseNote(samples)}`);
+  if (options.runs % 2 === 1) {
+    await unlink();
+    await underDeadline(() => evaluateOne(TIER_ZERO_TAG_ID));
+  }
+}
 const bySelector = await database.query(
   `SELECT s.name, count(sn.node_id)::int AS n, count(sn.node_id) FILTER (WHERE sn.source = $2)::int AS seeds
      FROM asset_group_tag_selectors s LEFT JOIN asset_group_tag_selector_nodes sn ON sn.selector_id = s.id

@@ -4,7 +4,7 @@ import { AuthSchema1732240000200 } from '@app/auth';
 import {
   GraphChangeLog1732240000320, GraphDistinguishedNameIndex1732240000310, GraphSchema1732240000300,
 } from '@app/graph';
-import { AssetGroupsSchema1732240000400 } from '@app/asset-groups';
+import { AssetGroupsSchema1732240000400, MembershipDigests1732240000410 } from '@app/asset-groups';
 import { PostureSchema1732240000500 } from '@app/posture';
 import { CollectionSchema1732240000600 } from '@app/collection';
 import { IngestSchema1732240000700 } from '@app/ingest';
@@ -13,5 +13,5 @@ import { AnalysisSchema1732240000800 } from '@app/analysis';
 /** Feature migrations in the order they must run (after the platform's own). */
 export const migrations: MigrationClass[] = [IdentitySchema1732240000100, AuthSchema1732240000200, GraphSchema1732240000300,
   GraphDistinguishedNameIndex1732240000310, GraphChangeLog1732240000320,
-  AssetGroupsSchema1732240000400, PostureSchema1732240000500, CollectionSchema1732240000600,
+  AssetGroupsSchema1732240000400, MembershipDigests1732240000410, PostureSchema1732240000500, CollectionSchema1732240000600,
   IngestSchema1732240000700, AnalysisSchema1732240000800, IdentityPlaceholderEmail1732240000900];

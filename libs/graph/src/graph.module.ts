@@ -98,6 +98,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
   ],
   exports: [
     GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService, TraversalIndexKeeper,
+    GraphWalks,
   ],
 })
 export class GraphModule {}

@@ -9,6 +9,7 @@ export {
   displayName, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO, textProperty,
 } from './domain/display.js';
 export { GraphStore, NodeSearch, type NodeSearchRequest } from './application/ports.js';
+export { GraphWalks, type HopReader, StoreWalks } from './application/graph-walks.js';
 export { GraphLimits } from './application/graph-limits.js';
 export { KindCatalog } from './application/kind-catalog.js';
 export { CypherService } from './application/cypher-service.js';

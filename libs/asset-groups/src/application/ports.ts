@@ -23,9 +23,24 @@ export abstract class MembershipStore {
   /**
    * Makes these the selector's member rows, set-based: rows of nodes not listed are deleted, listed nodes are
    * inserted or their node details updated (an existing row keeps its certification; `certified` applies to new
-   * rows only), and the selector's last evaluation is recorded as a success. One transaction.
+   * rows only), and the selector's last evaluation is recorded as a success, with the digest of the selection
+   * (opaque here; none when the caller has no digest). One transaction.
    */
-  abstract replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[]): Promise<void>;
+  abstract replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[], digest?: string): Promise<void>;
+  /**
+   * The steady state: when the selector's rows were last written with `digest` (see replaceSelectorMembers) and
+   * all `count` of them are still there, records the evaluation as a success and answers true; else changes
+   * nothing and answers false (the caller writes the rows).
+   */
+  abstract keepSelectorMembers(selectorId: number, digest: string, count: number): Promise<boolean>;
+  /**
+   * Whether the tag's kind was last applied with this digest (of the kind, its system tag and the member ids), so
+   * applying it again would change nothing: tag kinds and their tokens are written by tag evaluation and tag
+   * renames and deletes only, all under `exclusively`.
+   */
+  abstract kindApplied(tagId: number, digest: string): Promise<boolean>;
+  /** Records the digest of the kind membership just applied to the tag; null: unknown (a rename moves the kind). */
+  abstract recordKindApplied(tagId: number, digest: string | null): Promise<void>;
   /** Deletes every member row of these selectors (disabled selectors select nothing). */
   abstract clearSelectorMembers(selectorIds: number[]): Promise<void>;
   /**

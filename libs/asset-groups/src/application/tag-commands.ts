@@ -123,6 +123,8 @@ export class TagCommands {
       if (renamed) changes.kindId = await this.claimKind(changes.name as string, existing, id);
       const updated = await this.writer.update(id, changes, actor);
       if (renamed) {
+        // Forgotten first: whatever happens below, the next evaluation applies the kind in full.
+        await this.membership.recordKindApplied(id, null);
         // Old kind off first: on Neo4j (no shared transaction) a failed second write fails the rename, and the next
         // evaluation puts the old kind back, where the other order would leave the new kind orphaned.
         await this.graph.replaceKindMembers(tagKindName(tag.name), []);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { KindCatalog, tagKind, type CypherService, type GraphConfig, type GraphNode } from '@app/graph';
+import { KindCatalog, StoreWalks, tagKind, type CypherService, type GraphConfig, type GraphNode } from '@app/graph';
 import { InMemoryGraphStore, seedGraph, type GraphSpec } from '@app/graph/testing';
 import { ApiError, runWithRequestContext, type Database } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
@@ -115,6 +115,9 @@ class FakeMembership extends MembershipStore {
   readonly rows = new Map<number, Map<string, SelectorMemberRecord>>();
   /** Selectors whose member write fails (a lost connection, say). */
   readonly refused = new Set<number>();
+  readonly digests = new Map<number, string | undefined>();
+  /** Evaluations that found their rows unchanged and wrote nothing. */
+  kept = 0;
   running = 0;
   private tail: Promise<void> = Promise.resolve();
   constructor(private readonly selectors: FakeSelectors) {
@@ -125,8 +128,9 @@ class FakeMembership extends MembershipStore {
     const ids = new Set(enabled.flatMap((s) => [...(this.rows.get(s.id)?.keys() ?? [])]));
     return [...ids].sort((a, b) => Number(a) - Number(b));
   }
-  async replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[]) {
+  async replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[], digest?: string) {
     if (this.refused.has(selectorId)) throw new Error('Connection terminated unexpectedly');
+    this.digests.set(selectorId, digest);
     if (members.some((m) => Object.values(m).some((v) => typeof v === 'string' && v.includes('\u0000')))) {
       throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
     }
@@ -135,6 +139,21 @@ class FakeMembership extends MembershipStore {
     const selector = this.selectors.selectors.find((s) => s.id === selectorId)!;
     selector.lastError = null;
     selector.lastEvaluatedAt = NOW;
+  }
+  async keepSelectorMembers(selectorId: number, digest: string, count: number) {
+    if (this.digests.get(selectorId) !== digest || (this.rows.get(selectorId)?.size ?? 0) !== count) return false;
+    this.kept++;
+    const selector = this.selectors.selectors.find((s) => s.id === selectorId)!;
+    selector.lastError = null;
+    selector.lastEvaluatedAt = NOW;
+    return true;
+  }
+  readonly kindDigests = new Map<number, string | null>();
+  async kindApplied(tagId: number, digest: string) {
+    return this.kindDigests.get(tagId) === digest;
+  }
+  async recordKindApplied(tagId: number, digest: string | null) {
+    this.kindDigests.set(tagId, digest);
   }
   async clearSelectorMembers(selectorIds: number[]) {
     selectorIds.forEach((id) => this.rows.delete(id));
@@ -236,7 +255,7 @@ describe('TagEvaluation', () => {
     evaluation = new TagEvaluation(
       tags, selectors, membership, graph,
       fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid), () => gate), { graphQueryTimeoutSeconds: 60 } as GraphConfig,
-      kinds,
+      kinds, new StoreWalks(graph),
     );
     commands = new TagCommands(tags, new FakeTagWriter(tags), kinds, graph, membership);
   });
@@ -328,6 +347,47 @@ describe('TagEvaluation', () => {
     expect(await carrying('Tag_Crown_Jewels')).toEqual(['ALICE', 'DA', 'NESTED']);
     expect(membership.sources(selector.id, nodes)).toEqual({ NESTED: MemberSource.Seed, DA: MemberSource.Child, ALICE: MemberSource.Child });
     expect(report.tags).toEqual([{ id: label.id, members: 3, added: 0, removed: 1 }]);
+  });
+
+  it('writes nothing when nothing changed, and rewrites the rows and kind once a member\'s details or membership change', async () => {
+    const selector = selectors.add(label.id, objectIds(['DA']));
+    await evaluation.evaluateTags([label.id]);
+    const replaced: string[][] = [];
+    const replace = graph.replaceKindMembers.bind(graph);
+    graph.replaceKindMembers = async (kind, ids, token) => {
+      replaced.push(ids);
+      return replace(kind, ids, token);
+    };
+
+    expect(await evaluation.evaluateTags([label.id])).toEqual({
+      tags: [{ id: label.id, members: 4, added: 0, removed: 0 }], selectors: [{ id: selector.id, tagId: label.id, error: null }],
+    });
+    expect(membership.kept).toBe(1);
+    expect(replaced).toEqual([]);
+
+    await graph.upsertNodes([{ objectid: 'BOB', kinds: [], properties: { name: 'ROBERT@CORP.LOCAL', title: 'not in a row' } }]);
+    await evaluation.evaluateTags([label.id]);
+    expect(membership.kept).toBe(1);
+    expect(membership.rows.get(selector.id)!.get(nodes.get('BOB')!.id)!.name).toBe('ROBERT@CORP.LOCAL');
+    expect(replaced).toEqual([]);
+
+    await graph.upsertNodes([{ objectid: 'BOB', kinds: [], properties: { title: 'still not in a row' } }]);
+    await evaluation.evaluateTags([label.id]);
+    expect(membership.kept).toBe(2);
+
+    await graph.deleteEdges([{ startId: nodes.get('BOB')!.id, endId: nodes.get('DA')!.id, kind: 'MemberOf' }]);
+    const report = await evaluation.evaluateTags([label.id]);
+    expect(report.tags).toEqual([{ id: label.id, members: 3, added: 0, removed: 1 }]);
+    expect(replaced).toHaveLength(1);
+    expect(await carrying('Tag_Crown_Jewels')).toEqual(['ALICE', 'DA', 'NESTED']);
+  });
+
+  it('applies the kind in full on the evaluation after a rename', async () => {
+    selectors.add(label.id, objectIds(['DA']));
+    await evaluation.evaluateTags([label.id]);
+    expect(membership.kindDigests.get(label.id)).toEqual(expect.any(String));
+    await commands.update(label.id, { name: 'Renamed Jewels' }, 'admin');
+    expect(membership.kindDigests.get(label.id)).toBeNull();
   });
 
   it('certifies new seeds automatically with auto_certify 1 and every new member with 2', async () => {

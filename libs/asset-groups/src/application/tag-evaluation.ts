@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import {
-  CypherService, displayName, GraphConfig, GraphStore, KindCatalog, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
+  CypherService, displayName, GraphConfig, GraphStore, GraphWalks, KindCatalog, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
   tagKind, textProperty, type GraphNode,
 } from '@app/graph';
 import { ApiError, remainingMs, runWithDeadlineCap } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
 import {
-  CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedNode,
+  CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedId, type SelectedNode,
 } from '../domain/expansion.js';
 import { certifiesAutomatically, MemberSource, SeedType, type Selector } from '../domain/selector.js';
 import { OWNED_TAG_ID, tagKindName, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
@@ -39,6 +40,12 @@ function systemTagOf(tag: Tag): string | undefined {
   if (tag.id === OWNED_TAG_ID) return SYSTEM_TAG_OWNED;
   return undefined;
 }
+
+/** Selectors of one tag evaluated at once: each holds at most one pooled connection at a time. */
+const SELECTOR_CONCURRENCY = 3;
+
+/** The node properties a member record reads (with the node's kinds): displayName, primaryDisplayKind, environmentOf. */
+const MEMBER_RECORD_PROPERTIES = ['objectid', 'name', 'displayname', 'primarykind', 'domainsid', 'tenantid'];
 
 /** The node's domain or tenant (member lists filter on it). */
 function environmentOf(node: GraphNode): Pick<SelectorMemberRecord, 'environmentId' | 'environmentKind'> {
@@ -92,6 +99,7 @@ export class TagEvaluation {
     private readonly cypher: CypherService,
     private readonly config: GraphConfig,
     private readonly kinds: KindCatalog,
+    private readonly walks: GraphWalks,
   ) {}
 
   /** Every tag, in id order. */
@@ -129,10 +137,17 @@ export class TagEvaluation {
   private async evaluate(tag: Tag): Promise<{ tag: TagOutcome; selectors: SelectorOutcome[] } | null> {
     const selectors = await this.selectors.ofTag(tag.id);
     await this.membership.clearSelectorMembers(selectors.filter((s) => s.disabledAt !== null).map((s) => s.id));
-    const outcomes: SelectorOutcome[] = [];
-    for (const selector of selectors.filter((s) => s.disabledAt === null)) {
-      outcomes.push({ id: selector.id, tagId: tag.id, error: await this.evaluateSelector(tag, selector) });
-    }
+    // Selectors are independent (each writes its own rows in units of its own): a few at a time, so the small ones
+    // run beside the big one; outcomes keep the selectors' order.
+    const enabled = selectors.filter((s) => s.disabledAt === null);
+    const outcomes: SelectorOutcome[] = new Array(enabled.length);
+    let next = 0;
+    const worker = async () => {
+      for (let at = next++; at < enabled.length; at = next++) {
+        outcomes[at] = { id: enabled[at].id, tagId: tag.id, error: await this.evaluateSelector(tag, enabled[at]) };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SELECTOR_CONCURRENCY, enabled.length) }, worker));
     const members = await this.membership.memberNodeIds(tag.id);
     // Renames and deletes wait for the lock, but the kind must never follow a name read before the selectors ran.
     const current = await this.tags.get(tag.id);
@@ -140,8 +155,23 @@ export class TagEvaluation {
     const kind = tagKindName(current.name);
     // Known to the catalogue from the tag's first evaluation on, also when the tag was made before this process.
     this.kinds.register(tagKind(kind));
-    const { added, removed } = await this.graph.replaceKindMembers(kind, members, systemTagOf(current));
+    const { added, removed } = await this.applyKind(tag.id, kind, members, systemTagOf(current));
     return { tag: { id: tag.id, members: members.length, added, removed }, selectors: outcomes };
+  }
+
+  /**
+   * Gives the kind (and the token) to exactly the members, unless it was last applied to the same members: only
+   * evaluation and tag renames and deletes write tag kinds, all under the evaluation lock, so the graph still holds
+   * what was applied then. The digest is recorded after the write: a crash in between only repeats the write.
+   */
+  private async applyKind(tagId: number, kind: string, members: readonly string[], token?: string): Promise<{ added: number; removed: number }> {
+    const hash = createHash('sha256').update(`${kind}|${token ?? ''}|`);
+    for (const id of members) hash.update(`${id},`);
+    const digest = hash.digest('base64');
+    if (await this.membership.kindApplied(tagId, digest)) return { added: 0, removed: 0 };
+    const changed = await this.graph.replaceKindMembers(kind, [...members], token);
+    await this.membership.recordKindApplied(tagId, digest);
+    return changed;
   }
 
   /**
@@ -150,8 +180,14 @@ export class TagEvaluation {
    */
   private async evaluateSelector(tag: Tag, selector: Selector): Promise<string | null> {
     try {
-      const selected = await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, () => this.select(tag, selector));
-      await this.membership.replaceSelectorMembers(selector.id, selected.map((member) => memberRecord(selector, member)));
+      await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, async () => {
+        const { seeds, selected } = await this.select(tag, selector);
+        // Unchanged selection and member details: nothing to read or write (the steady state after most ingests).
+        const digest = await this.digestOf(selector, selected);
+        if (digest !== undefined && (await this.membership.keepSelectorMembers(selector.id, digest, selected.length))) return;
+        const members = await this.load(seeds, selected);
+        await this.membership.replaceSelectorMembers(selector.id, members.map((member) => memberRecord(selector, member)), digest);
+      });
       return null;
     } catch (error) {
       // Past the evaluation's own deadline nothing more can be written: that is the caller's failure.
@@ -162,10 +198,46 @@ export class TagEvaluation {
     }
   }
 
-  private async select(tag: Tag, selector: Selector): Promise<SelectedNode[]> {
+  /**
+   * The seeds, and for tags that expand, their transitive members, by id: walked over the in-memory traversal
+   * index where this instance holds it at the current graph version, else one ids-only statement per level.
+   */
+  private async select(tag: Tag, selector: Selector): Promise<{ seeds: GraphNode[]; selected: SelectedId[] }> {
     const seeds = await this.resolveSeeds(selector);
-    if (!expandsChildren(expansionOf(tag.type))) return seeds.map((node) => ({ node, source: MemberSource.Seed }));
-    return expandChildren(seeds, async (frontier) => (await this.graph.neighbours(frontier, 'inbound', CHILD_EDGE_KINDS)).nodes);
+    const seedIds = seeds.map((node) => node.id);
+    if (!expandsChildren(expansionOf(tag.type)) || seeds.length === 0) {
+      return { seeds, selected: seedIds.map((id) => ({ id, source: MemberSource.Seed })) };
+    }
+    const selected = await this.walks.read((reader) => expandChildren(seedIds, async (frontier) =>
+      (await reader.hops(frontier, 'inbound', CHILD_EDGE_KINDS)).hops.map((hop) => hop.startId)));
+    return { seeds, selected };
+  }
+
+  /**
+   * What the selector's rows are made of: its auto-certification, the selected ids and sources, and the details of
+   * those nodes that member records read (digested by the store, so they are not loaded). Undefined when the store
+   * cannot digest nodes.
+   */
+  private async digestOf(selector: Selector, selected: readonly SelectedId[]): Promise<string | undefined> {
+    const details = await this.graph.nodesDigest(selected.map((s) => s.id), MEMBER_RECORD_PROPERTIES);
+    if (details === undefined) return undefined;
+    // The leading "1" is the version of memberRecord: bump it when the records it makes change.
+    const hash = createHash('sha256').update(`1|${selector.autoCertify}|${details}|`);
+    // Any fixed order will do: the ids as text.
+    const sorted = [...selected].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const { id, source } of sorted) hash.update(`${id}:${source},`);
+    return hash.digest('base64');
+  }
+
+  /** The selected nodes with their properties: the seeds as resolved, the children in one look-up. */
+  private async load(seeds: readonly GraphNode[], selected: readonly SelectedId[]): Promise<SelectedNode[]> {
+    const members: SelectedNode[] = seeds.map((node) => ({ node, source: MemberSource.Seed }));
+    const children = selected.filter((s) => s.source === MemberSource.Child).map((s) => s.id);
+    // A child deleted since the walk is simply not selected.
+    for (const node of children.length > 0 ? await this.graph.nodesByIds(children) : []) {
+      members.push({ node, source: MemberSource.Child });
+    }
+    return members;
   }
 
   /** Objectid seeds in one look-up; Cypher seeds one query each (read-only, under the result cap). */

@@ -46,24 +46,35 @@ export interface SelectedNode {
   source: MemberSource;
 }
 
+/** A selected node by id, before its properties are loaded. */
+export interface SelectedId {
+  id: string;
+  source: MemberSource;
+}
+
 /**
  * The seeds and, level by level, the nodes reaching them over the child edges: `step` answers one level for a
- * whole frontier (one store call). Each node appears once, a seed as a seed; cycles end through the visited set.
+ * whole frontier (one call: ids in, the ids one hop away out). Each node appears once, a seed as a seed; cycles end
+ * through the visited set. Ids only, so a level costs what the adjacency costs (the traversal index where current).
  */
 export async function expandChildren(
-  seeds: readonly GraphNode[],
-  step: (frontierIds: string[]) => Promise<GraphNode[]>,
+  seedIds: readonly string[],
+  step: (frontierIds: string[]) => Promise<string[]>,
   limits: { maxDepth: number; maxMembers: number } = { maxDepth: MAX_EXPANSION_DEPTH, maxMembers: MAX_SELECTOR_MEMBERS },
-): Promise<SelectedNode[]> {
-  const selected = new Map<string, SelectedNode>();
-  for (const node of seeds) selected.set(node.id, { node, source: MemberSource.Seed });
+): Promise<SelectedId[]> {
+  const selected = new Map<string, MemberSource>();
+  for (const id of seedIds) selected.set(id, MemberSource.Seed);
   if (selected.size > limits.maxMembers) throw new ExpansionTooLarge(limits.maxMembers);
   let frontier = [...selected.keys()];
   for (let depth = 0; depth < limits.maxDepth && frontier.length > 0; depth++) {
-    const fresh = (await step(frontier)).filter((node) => !selected.has(node.id));
-    for (const node of fresh) selected.set(node.id, { node, source: MemberSource.Child });
+    const fresh: string[] = [];
+    for (const id of await step(frontier)) {
+      if (selected.has(id)) continue;
+      selected.set(id, MemberSource.Child);
+      fresh.push(id);
+    }
     if (selected.size > limits.maxMembers) throw new ExpansionTooLarge(limits.maxMembers);
-    frontier = fresh.map((node) => node.id);
+    frontier = fresh;
   }
-  return [...selected.values()];
+  return [...selected].map(([id, source]) => ({ id, source }));
 }

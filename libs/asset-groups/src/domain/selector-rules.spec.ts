@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import type { GraphNode } from '@app/graph';
 import { autoCertifyViolation, refusesContentChange, refusesDisable, seedViolation } from './selector-rules.js';
 import { AutoCertify, certifiesAutomatically, MAX_SEED_VALUE_LENGTH, MAX_SEEDS, MemberSource } from './selector.js';
 import { expandChildren, ExpansionMethod, expansionOf, ExpansionTooLarge } from './expansion.js';
@@ -81,10 +80,9 @@ describe('certifiesAutomatically', () => {
 });
 
 describe('expansion', () => {
-  const node = (id: string): GraphNode => ({ id, kinds: ['Base'], properties: {} });
-  /** member -> groups it is in, read inbound: group id -> member ids. */
-  const membersOf: Record<string, string[]> = { g1: ['u1', 'g2'], g2: ['u2', 'g1'], u1: [], u2: [] };
-  const step = async (frontier: string[]) => frontier.flatMap((id) => membersOf[id] ?? []).map(node);
+  /** member -> groups it is in, read inbound: group id -> member ids (u1 twice: a hop per edge). */
+  const membersOf: Record<string, string[]> = { g1: ['u1', 'g2', 'u1'], g2: ['u2', 'g1'], u1: [], u2: [] };
+  const step = async (frontier: string[]) => frontier.flatMap((id) => membersOf[id] ?? []);
 
   it('expands tiers to all, labels to children, the Owned label not at all', () => {
     expect(expansionOf(TagType.Tier)).toBe(ExpansionMethod.All);
@@ -93,18 +91,18 @@ describe('expansion', () => {
   });
 
   it('adds transitive members once each, through cycles, with seeds kept as seeds', async () => {
-    const selected = await expandChildren([node('g1'), node('u2')], step);
-    expect(selected.map((s) => [s.node.id, s.source])).toEqual([
+    const selected = await expandChildren(['g1', 'u2'], step);
+    expect(selected.map((s) => [s.id, s.source])).toEqual([
       ['g1', MemberSource.Seed], ['u2', MemberSource.Seed], ['u1', MemberSource.Child], ['g2', MemberSource.Child],
     ]);
   });
 
   it('stops at the depth bound', async () => {
-    const selected = await expandChildren([node('g1')], step, { maxDepth: 1, maxMembers: 10 });
-    expect(selected.map((s) => s.node.id)).toEqual(['g1', 'u1', 'g2']);
+    const selected = await expandChildren(['g1'], step, { maxDepth: 1, maxMembers: 10 });
+    expect(selected.map((s) => s.id)).toEqual(['g1', 'u1', 'g2']);
   });
 
   it('fails rather than truncate past the member bound', async () => {
-    await expect(expandChildren([node('g1')], step, { maxDepth: 10, maxMembers: 2 })).rejects.toThrow(ExpansionTooLarge);
+    await expect(expandChildren(['g1'], step, { maxDepth: 10, maxMembers: 2 })).rejects.toThrow(ExpansionTooLarge);
   });
 });

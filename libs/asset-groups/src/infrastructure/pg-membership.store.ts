@@ -44,6 +44,40 @@ class InstanceQueue {
   }
 }
 
+/**
+ * The statement making `members` the selector's rows: rows of other nodes deleted (a hashed anti-join, not a scan
+ * of the list per row), new ones inserted, changed details updated; unchanged rows are not rewritten and an
+ * existing row keeps its certification.
+ */
+function writeMembers(selectorId: number, members: readonly SelectorMemberRecord[]): [string, unknown[]] {
+  const column = <K extends keyof SelectorMemberRecord>(key: K) => members.map((member) => member[key]);
+  const { text, values } = sql`
+    WITH input AS (
+      SELECT * FROM unnest(${column('nodeId')}::bigint[], ${column('source')}::smallint[], ${column('certified')}::smallint[],
+                           ${column('objectId')}::text[], ${column('name')}::text[], ${column('primaryKind')}::text[],
+                           ${column('environmentId')}::text[], ${column('environmentKind')}::text[])
+        AS r(node_id, source, certified, object_id, name, primary_kind, environment_id, environment_kind)
+    ), gone AS (
+      DELETE FROM asset_group_tag_selector_nodes d
+      WHERE d.selector_id = ${selectorId} AND d.node_id NOT IN (SELECT node_id FROM input)
+    )
+    INSERT INTO asset_group_tag_selector_nodes AS n
+      (selector_id, node_id, source, certified, certified_by, certified_at, object_id, name, primary_kind,
+       environment_id, environment_kind)
+    SELECT ${selectorId}, r.node_id, r.source, r.certified, CASE WHEN r.certified = 3 THEN 'SYSTEM' END,
+           CASE WHEN r.certified = 3 THEN now() END, r.object_id, r.name, r.primary_kind, r.environment_id,
+           r.environment_kind
+    FROM input r
+    ON CONFLICT (selector_id, node_id) DO UPDATE SET
+      source = EXCLUDED.source, object_id = EXCLUDED.object_id, name = EXCLUDED.name,
+      primary_kind = EXCLUDED.primary_kind, environment_id = EXCLUDED.environment_id,
+      environment_kind = EXCLUDED.environment_kind, updated_at = now()
+    WHERE (n.source, n.object_id, n.name, n.primary_kind, n.environment_id, n.environment_kind)
+      IS DISTINCT FROM (EXCLUDED.source, EXCLUDED.object_id, EXCLUDED.name, EXCLUDED.primary_kind,
+                        EXCLUDED.environment_id, EXCLUDED.environment_kind)`.toQuery();
+  return [text, values];
+}
+
 /** The materialised membership in PostgreSQL (`asset_group_tag_selector_nodes`), written set-based. */
 @Injectable()
 export class PgMembershipStore extends MembershipStore {
@@ -64,42 +98,45 @@ export class PgMembershipStore extends MembershipStore {
     return rows.map((row) => row.id);
   }
 
-  replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[]): Promise<void> {
-    const column = <K extends keyof SelectorMemberRecord>(key: K) => members.map((member) => member[key]);
+  replaceSelectorMembers(selectorId: number, members: SelectorMemberRecord[], digest?: string): Promise<void> {
     return this.db.transaction(async (m) => {
+      await m.query(...writeMembers(selectorId, members));
       await m.query(
-        'DELETE FROM asset_group_tag_selector_nodes WHERE selector_id = $1 AND node_id <> ALL($2::bigint[])',
-        [selectorId, column('nodeId')],
-      );
-      // Unchanged rows are not rewritten; a row that exists keeps its certification.
-      const { text, values } = sql`
-        INSERT INTO asset_group_tag_selector_nodes AS n
-          (selector_id, node_id, source, certified, certified_by, certified_at, object_id, name, primary_kind,
-           environment_id, environment_kind)
-        SELECT ${selectorId}, r.node_id, r.source, r.certified, CASE WHEN r.certified = 3 THEN 'SYSTEM' END,
-               CASE WHEN r.certified = 3 THEN now() END, r.object_id, r.name, r.primary_kind, r.environment_id,
-               r.environment_kind
-        FROM unnest(${column('nodeId')}::bigint[], ${column('source')}::smallint[], ${column('certified')}::smallint[],
-                    ${column('objectId')}::text[], ${column('name')}::text[], ${column('primaryKind')}::text[],
-                    ${column('environmentId')}::text[], ${column('environmentKind')}::text[])
-          AS r(node_id, source, certified, object_id, name, primary_kind, environment_id, environment_kind)
-        ON CONFLICT (selector_id, node_id) DO UPDATE SET
-          source = EXCLUDED.source, object_id = EXCLUDED.object_id, name = EXCLUDED.name,
-          primary_kind = EXCLUDED.primary_kind, environment_id = EXCLUDED.environment_id,
-          environment_kind = EXCLUDED.environment_kind, updated_at = now()
-        WHERE (n.source, n.object_id, n.name, n.primary_kind, n.environment_id, n.environment_kind)
-          IS DISTINCT FROM (EXCLUDED.source, EXCLUDED.object_id, EXCLUDED.name, EXCLUDED.primary_kind,
-                            EXCLUDED.environment_id, EXCLUDED.environment_kind)`.toQuery();
-      await m.query(text, values);
-      await m.query(
-        'UPDATE asset_group_tag_selectors SET last_evaluated_at = now(), last_error = NULL WHERE id = $1', [selectorId],
+        'UPDATE asset_group_tag_selectors SET last_evaluated_at = now(), last_error = NULL, members_digest = $2 WHERE id = $1',
+        [selectorId, digest ?? null],
       );
     });
   }
 
+  async keepSelectorMembers(selectorId: number, digest: string, count: number): Promise<boolean> {
+    // The count catches rows removed by anything but an evaluation.
+    const [{ n }] = await this.db.query<{ n: number }>(
+      `WITH kept AS (
+         UPDATE asset_group_tag_selectors s SET last_evaluated_at = now(), last_error = NULL
+         WHERE s.id = $1 AND s.members_digest = $2
+           AND (SELECT count(*) FROM asset_group_tag_selector_nodes n WHERE n.selector_id = $1) = $3
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM kept`,
+      [selectorId, digest, count],
+    );
+    return n > 0;
+  }
+
+  async kindApplied(tagId: number, digest: string): Promise<boolean> {
+    const rows = await this.db.query('SELECT 1 FROM asset_group_tags WHERE id = $1 AND kind_digest = $2', [tagId, digest]);
+    return rows.length > 0;
+  }
+
+  async recordKindApplied(tagId: number, digest: string | null): Promise<void> {
+    await this.db.query('UPDATE asset_group_tags SET kind_digest = $2 WHERE id = $1', [tagId, digest]);
+  }
+
   async clearSelectorMembers(selectorIds: number[]): Promise<void> {
     if (selectorIds.length === 0) return;
-    await this.db.query('DELETE FROM asset_group_tag_selector_nodes WHERE selector_id = ANY($1::int[])', [selectorIds]);
+    await this.db.transaction(async (m) => {
+      await m.query('DELETE FROM asset_group_tag_selector_nodes WHERE selector_id = ANY($1::int[])', [selectorIds]);
+      await m.query('UPDATE asset_group_tag_selectors SET members_digest = NULL WHERE id = ANY($1::int[])', [selectorIds]);
+    });
   }
 
   /**

@@ -36,6 +36,12 @@ export abstract class GraphStore {
   abstract clear(): Promise<void>;
 
   abstract nodesByIds(ids: string[]): Promise<GraphNode[]>;
+  /**
+   * A digest of these nodes' ids, kinds (tag kinds aside) and the given properties, without loading them: equal digests mean those
+   * details are unchanged (tag evaluation skips re-reading and re-writing unchanged member rows). Undefined where
+   * the store cannot compute one cheaply; the caller then loads the nodes.
+   */
+  abstract nodesDigest(ids: string[], properties: readonly string[]): Promise<string | undefined>;
   abstract nodesByObjectIds(objectids: string[]): Promise<GraphNode[]>;
   /** The node with this objectid, optionally only if it has `kind`. */
   abstract nodeByObjectId(objectid: string, kind?: string): Promise<GraphNode | undefined>;

@@ -232,6 +232,26 @@ export function graphStoreContract(name: string, make: () => Promise<GraphStoreH
         expect(await store.nodesByObjectIds([])).toEqual([]);
       });
 
+      it('digests nodes by their ids, kinds and the named properties only, in any order (where the store offers it)', async () => {
+        await store.upsertNodes([node('S-1', ['Base', 'User'], { name: 'ALICE', title: 'x' }), node('S-2', ['Base', 'User'], { name: 'BOB' })]);
+        const [alice, bob] = [await one('S-1'), await one('S-2')];
+        const digest = () => store.nodesDigest([alice.id, bob.id, 'x'], ['name', 'displayname']);
+        const first = await digest();
+        if (first === undefined) return;
+        expect(await store.nodesDigest([bob.id, alice.id], ['name', 'displayname'])).toBe(first);
+        await store.upsertNodes([node('S-1', ['Base', 'User'], { title: 'changed, not digested' })]);
+        expect(await digest()).toBe(first);
+        await store.upsertNodes([node('S-1', ['Base', 'User'], { displayname: 'Alice' })]);
+        const named = await digest();
+        expect(named).not.toBe(first);
+        await store.updateNodeKinds([bob.id], ['Tag_Contract'], []);
+        expect(await digest()).toBe(named);
+        await store.updateNodeKinds([bob.id], ['Computer'], []);
+        expect(await digest()).not.toBe(named);
+        expect(await store.nodesDigest([alice.id], ['name'])).not.toBe(await store.nodesDigest([bob.id], ['name']));
+        expect(await store.nodesDigest([], ['name'])).toBe(await store.nodesDigest(['987654321'], ['name']));
+      });
+
       it('finds a node by objectid, optionally only with a kind', async () => {
         const nodes = await seedGraph(store, STAR);
         expect(await store.nodeByObjectId('A')).toEqual(nodes.get('A'));

@@ -197,6 +197,12 @@ export class InMemoryGraphStore extends GraphStore {
     return this.nodeList(ids.map((id) => this.nodes.get(id)));
   }
 
+  async nodesDigest(ids: string[], properties: readonly string[]): Promise<string | undefined> {
+    const nodes = await this.nodesByIds(ids);
+    const kinds = (n: GraphNode) => n.kinds.filter((kind) => !kind.startsWith('Tag_'));
+    return JSON.stringify(nodes.map((n) => [n.id, kinds(n), properties.map((key) => n.properties[key] ?? null)]));
+  }
+
   async nodesByObjectIds(objectids: string[]): Promise<GraphNode[]> {
     return this.nodeList(objectids.map((objectid) => this.nodes.get(this.idByObjectId.get(objectid) ?? '')));
   }

@@ -211,6 +211,11 @@ export class Neo4jGraphStore extends GraphStore {
     return (await this.read(NODES_BY_IDS, { ids: params })).map((r) => toGraphNode(r.get('n') as Node));
   }
 
+  /** Not offered: the caller loads the nodes. */
+  async nodesDigest(): Promise<string | undefined> {
+    return undefined;
+  }
+
   async nodesByObjectIds(objectids: string[]): Promise<GraphNode[]> {
     if (objectids.length === 0) return [];
     const records = await this.read(NODES_BY_OBJECTIDS, { objectids: [...new Set(objectids)] });

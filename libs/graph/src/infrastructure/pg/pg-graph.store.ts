@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database, param, raw, sql, type Sql, type SqlParam } from '@app/platform';
+import { Database, joinSql, param, raw, sql, type Sql, type SqlParam } from '@app/platform';
 import { GraphStore, type Expansion } from '../../application/ports.js';
 import type {
   BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, NodeUpsert, Properties,
@@ -7,7 +7,7 @@ import type {
 import { PgBatchWriter } from './pg-batch-writer.js';
 import { toGraphEdges, toGraphNodes, type EdgeRow, type NodeRow } from './pg-elements.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
-import { addMembers, removeMembers } from './pg-kind-members.js';
+import { replaceMembers } from './pg-kind-members.js';
 import { GRAPH_ID, HAS_NULL, MERGED, MERGED_KINDS, NULL_KEYS } from './pg-sql-parts.js';
 
 const MAX_BIGINT = 9223372036854775807n;
@@ -185,13 +185,9 @@ export class PgGraphStore extends GraphStore {
   async replaceKindMembers(kind: string, nodeIds: string[], systemTag?: string): Promise<{ added: number; removed: number }> {
     const kindId = (await this.kinds.idsFor([kind], { create: true })).get(kind)!;
     const change = { members: rowIds(nodeIds), kindId: param(kindId), tag: param(systemTag ?? null) };
-    return this.database.transaction(async (manager) => {
-      const remove = removeMembers(change).toQuery();
-      const [{ n: removed }] = await manager.query(remove.text, remove.values);
-      const add = addMembers(change).toQuery();
-      const [{ n: added }] = await manager.query(add.text, add.values);
-      return { added, removed };
-    });
+    const { text, values } = replaceMembers(change).toQuery();
+    const [counts] = await this.database.query<{ added: number; removed: number }>(text, values);
+    return counts;
   }
 
   async clear(): Promise<void> {
@@ -202,6 +198,22 @@ export class PgGraphStore extends GraphStore {
     const keys = rowIds(ids);
     if (keys.length === 0) return [];
     return this.nodes(`SELECT ${NODE_COLUMNS} FROM node n WHERE n.id = ANY($1::bigint[]) ORDER BY n.id`, [keys]);
+  }
+
+  async nodesDigest(ids: string[], properties: readonly string[]): Promise<string | undefined> {
+    // Tag kinds aside (evaluation writes them to the very nodes it digests), removed one by one: there are few, and
+    // array_remove costs far less than a subquery per row.
+    const tagKinds: { id: number }[] = await this.database.query(`SELECT id FROM kind WHERE name LIKE 'Tag\\_%' ORDER BY id`);
+    const kinds = tagKinds.reduce<Sql>((array, { id }) => sql`array_remove(${array}, ${id}::int2)`, raw('n.kind_ids'));
+    const fields = [sql`${kinds}::text`, ...properties.map((key) => sql`coalesce(n.properties ->> ${key}::text, E'\\x1e')`)];
+    // Server-side, the properties never travel: an order-free sum of 64-bit row hashes (a changed row changes it
+    // but for a 2^-64 chance) and the row count. Kind ids stand for kind names (a name keeps its id for good).
+    const { text, values } = sql`
+      SELECT count(*)::text || ':' || coalesce(sum(hashtextextended(
+               concat_ws(E'\\x1f', ${joinSql(fields, ', ')}), n.id)), 0)::text AS digest
+      FROM node n WHERE n.id = ANY(${rowIds(ids)}::bigint[])`.toQuery();
+    const [{ digest }] = await this.database.query<{ digest: string }>(text, values);
+    return digest;
   }
 
   async nodesByObjectIds(objectids: string[]): Promise<GraphNode[]> {
