@@ -546,6 +546,23 @@ describe('TagEvaluation', () => {
         .rejects.toThrow('Connection terminated unexpectedly');
       expect(failing.lastError).toBeNull();
     });
+
+    it('fails only once the selectors running beside the failed one are over, so nothing is written after it', async () => {
+      const slow = selectors.add(label.id, cypher('wait:Group'));
+      const failing = selectors.add(label.id, objectIds(['PC']));
+      membership.refused.add(failing.id);
+      let settled = false;
+      const evaluating = runWithRequestContext({ requestId: 'r', deadline: Date.now() - 1 }, () => evaluation.evaluateTags([label.id]))
+        .finally(() => {
+          settled = true;
+        });
+      await gate.reached;
+      await settle();
+      expect(settled).toBe(false);
+      gate.release();
+      await expect(evaluating).rejects.toThrow('Connection terminated unexpectedly');
+      expect(membership.rows.get(slow.id)?.size).toBeGreaterThan(0);
+    });
   });
 
   it('writes node details without the NUL characters PostgreSQL text refuses', async () => {

@@ -147,7 +147,10 @@ export class TagEvaluation {
         outcomes[at] = { id: enabled[at].id, tagId: tag.id, error: await this.evaluateSelector(tag, enabled[at]) };
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SELECTOR_CONCURRENCY, enabled.length) }, worker));
+    // Every worker is over before the lock can be let go, also when one fails (its deadline passed).
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(SELECTOR_CONCURRENCY, enabled.length) }, worker));
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     const members = await this.membership.memberNodeIds(tag.id);
     // Renames and deletes wait for the lock, but the kind must never follow a name read before the selectors ran.
     const current = await this.tags.get(tag.id);
