@@ -45,9 +45,8 @@ class InstanceQueue {
 }
 
 /**
- * The statement making `members` the selector's rows: rows of other nodes deleted (a hashed anti-join, not a scan
- * of the list per row), new ones inserted, changed details updated; unchanged rows are not rewritten and an
- * existing row keeps its certification.
+ * The one statement making `members` the selector's rows: rows of other nodes deleted, new ones inserted, changed
+ * details updated; unchanged rows are not rewritten and an existing row keeps its certification.
  */
 function writeMembers(selectorId: number, members: readonly SelectorMemberRecord[]): [string, unknown[]] {
   const column = <K extends keyof SelectorMemberRecord>(key: K) => members.map((member) => member[key]);
