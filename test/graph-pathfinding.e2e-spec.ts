@@ -367,8 +367,8 @@ describe.each(['SQL only', 'in-memory index'])('PostgreSQL pathfinding (%s)', (m
         const endIds = ends.map(g.id);
         const plans: [SearchPlan, string[] | undefined][] = [
           [{ type: 'bidirectional', starts: startIds, ends: endIds }, undefined],
-          [{ type: 'unidirectional', seeds: startIds, seedSide: 'start', target: { type: 'ids', ids: new Set(endIds) } }, undefined],
-          [{ type: 'unidirectional', seeds: endIds, seedSide: 'end', target: { type: 'ids', ids: new Set(startIds) } }, undefined],
+          [{ type: 'unidirectional', seeds: startIds, seedSide: 'start', target: { type: 'ids', ids: endIds } }, undefined],
+          [{ type: 'unidirectional', seeds: endIds, seedSide: 'end', target: { type: 'ids', ids: startIds } }, undefined],
           [{ type: 'unidirectional', seeds: startIds, seedSide: 'start', target: { type: 'predicate' } }, endIds],
           [{ type: 'unidirectional', seeds: endIds, seedSide: 'end', target: { type: 'predicate' } }, startIds],
         ];

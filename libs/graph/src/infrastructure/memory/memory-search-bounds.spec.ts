@@ -27,7 +27,7 @@ function ring(size: number): TraversalIndex {
 }
 
 /** From node 1 to a node it cannot reach (the ring has no node 0): a walk over the whole graph. */
-const everywhere: SearchPlan = { type: 'unidirectional', seeds: ['1'], seedSide: 'start', target: { type: 'ids', ids: new Set(['0']) } };
+const everywhere: SearchPlan = { type: 'unidirectional', seeds: ['1'], seedSide: 'start', target: { type: 'ids', ids: ['0'] } };
 
 describe('searchInMemory bounds', () => {
   afterEach(() => {
@@ -75,7 +75,7 @@ describe('searchInMemory bounds', () => {
     // Each walk covers the whole ring (node 0 is never found), yielding on the way: the three interleave.
     const index = ring(30_000);
     const plans: SearchPlan[] = [1, 2, 3].map((n) => ({
-      type: 'unidirectional', seeds: [String(n)], seedSide: 'start', target: { type: 'ids', ids: new Set(['0', '29999', '15000', String(n + 500)]) },
+      type: 'unidirectional', seeds: [String(n)], seedSide: 'start', target: { type: 'ids', ids: ['0', '29999', '15000', String(n + 500)] },
     }));
     const s = semantics({ mode: 'allShortest' });
     const alone: unknown[] = [];

@@ -40,6 +40,8 @@ function withOverlay(
   }
   const overlay = {
     version: 0, out: base.out, in: base.in, baseNodes: baseNodeCount, nodeCount: nodes.length, overlaySize: 1,
+    // The added nodes' ids are below the base's (nodeIdOf counts down): hits must be ordered by id, not index.
+    idsAscending: false,
     indexOf,
     idOf: (index: number) => (index < baseNodeCount ? base.idOf(index) : added[index - baseNodeCount].id),
     hasKinds: () => false,
@@ -113,7 +115,7 @@ function build(q: Question) {
 function plans(q: Question): { plan: SearchPlan; far: Set<number> | undefined }[] {
   const nodeId = nodeIdOf(q);
   const [starts, ends] = [q.starts.map((n) => String(nodeId(n))), q.ends.map((n) => String(nodeId(n)))];
-  const listed = (ids: string[]): Target => ({ type: 'ids', ids: new Set(ids) });
+  const listed = (ids: string[]): Target => ({ type: 'ids', ids });
   const asIds = (ids: string[]) => new Set(ids.map(Number));
   return [
     { plan: { type: 'bidirectional', starts, ends }, far: undefined },

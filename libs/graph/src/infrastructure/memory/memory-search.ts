@@ -51,10 +51,11 @@ export async function searchInMemory(
   const knows = (id: number) => index.indexOf(id) >= 0;
   const test = options.targetTest;
   if (walks.target.type === 'predicate' && !test) throw new Error('A predicate target needs options.targetTest');
+  let listed: Set<number> | undefined;
   const isTarget = (id: number): boolean => {
     const { target } = walks;
     if (target.type === 'any') return true;
-    if (target.type === 'ids') return target.ids.has(String(id));
+    if (target.type === 'ids') return (listed ??= new Set(target.ids.map(Number))).has(id);
     return knows(id) && test!(index.indexOf(id));
   };
   if (semantics.minDepth === 0 && !semantics.distinctEnds) {
@@ -85,7 +86,7 @@ function walksFromEnds(plan: SearchPlan & { type: 'bidirectional' }, semantics: 
     seeds: plan.ends.map(Number).sort((a, b) => a - b),
     step: reverseStep(semantics.direction),
     seedSide: 'end',
-    target: { type: 'ids', ids: new Set(plan.starts) },
+    target: { type: 'ids', ids: plan.starts },
   };
 }
 
@@ -108,7 +109,7 @@ function walksOf(plan: SearchPlan, semantics: PathSemantics): Walks {
       seeds: ascending(plan.starts),
       step: semantics.direction,
       seedSide: 'start',
-      target: { type: 'ids', ids: new Set(plan.ends) },
+      target: { type: 'ids', ids: plan.ends },
     };
   }
   const step = plan.seedSide === 'start' ? semantics.direction : reverseStep(semantics.direction);
@@ -227,8 +228,10 @@ const POSITIONS = 2 ** 21;
 const PACKED_IDS = 2 ** 32;
 
 /** Hits in increasing node id: the order the SQL path offers one seed's paths of one length in. */
-function byId(index: TraversalIndex, hits: number[]): number[] {
+function byId(index: TraversalIndex, hits: number[]): ArrayLike<number> & Iterable<number> {
   if (hits.length < 2) return hits;
+  // Dense indexes in id order (the usual case): a native sort of the indexes themselves.
+  if (index.idsAscending) return Int32Array.from(hits).sort();
   // A native numeric sort of packed keys rather than a comparator: a level can hold thousands of hits.
   const keys = new Float64Array(hits.length);
   let packable = hits.length < POSITIONS;

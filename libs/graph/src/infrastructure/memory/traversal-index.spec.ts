@@ -102,6 +102,15 @@ describe('TraversalIndex.apply', () => {
     expect(index.extra('in', index.indexOf(10))).toEqual([{ node: 4, kind: 7, edge: 200 }]);
   });
 
+  it('keeps ids ascending with dense indexes while added nodes come in increasing id, whatever order they are given in', () => {
+    const index = fresh();
+    expect(index.idsAscending).toBe(true);
+    index.apply(changes({ upsertedNodes: [{ id: 16, kinds: [] }, { id: 15, kinds: [] }] }), 4);
+    expect([index.indexOf(15), index.indexOf(16), index.idsAscending]).toEqual([4, 5, true]);
+    index.apply(changes({ upsertedNodes: [{ id: 9, kinds: [] }] }), 5);
+    expect([index.indexOf(9), index.idsAscending]).toEqual([6, false]);
+  });
+
   it('marks a removed base edge DEAD_KIND in both directions', () => {
     const index = fresh();
     index.apply(changes({ deletedEdges: [{ id: 100, start: 10, end: 11 }] }), 4);

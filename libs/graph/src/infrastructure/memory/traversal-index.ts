@@ -23,6 +23,8 @@ export class TraversalIndex {
   private readonly base: TraversalIndexBase;
   private readonly overlay = new TraversalOverlay();
   private baseEdges: number;
+  /** Ids increase with the dense index (base ids are sorted; nodes the overlay added came in increasing id). */
+  private ascending = true;
 
   constructor(base: TraversalIndexBase, public version: number) {
     this.base = base;
@@ -57,6 +59,11 @@ export class TraversalIndex {
   get bytes(): number {
     const { ids, lookup, kindOffsets, kindIds, out, in: inward } = this.base;
     return ids.byteLength + lookup.bytes + kindOffsets.byteLength + kindIds.byteLength + out.bytes + inward.bytes + this.overlay.bytes;
+  }
+
+  /** Whether ordering dense indexes orders their ids: searches then sort hits as plain integers. */
+  get idsAscending(): boolean {
+    return this.ascending;
   }
 
   get overlaySize(): number {
@@ -126,7 +133,8 @@ export class TraversalIndex {
     this.checkEndpoints(changes);
     for (const edge of changes.deletedEdges) this.removeEdge(edge.id, edge.start);
     for (const id of changes.deletedNodes) this.removeNode(id);
-    for (const node of changes.upsertedNodes) this.upsertNode(node);
+    // In id order, so new nodes keep ids ascending with their dense indexes (see idsAscending).
+    for (const node of [...changes.upsertedNodes].sort((a, b) => a.id - b.id)) this.upsertNode(node);
     for (const edge of changes.addedEdges) this.addEdge(edge);
     this.version = version;
   }
@@ -167,6 +175,7 @@ export class TraversalIndex {
     let index = this.slotOf(node.id);
     if (index < 0) {
       index = this.nodeCount;
+      this.ascending &&= index === 0 || node.id > this.idOf(index - 1);
       this.overlay.addedIds.push(node.id);
       this.overlay.addedIndex.set(node.id, index);
     }

@@ -15,6 +15,6 @@ export function planForSets(starts: string[], ends: string[]): SearchPlan {
     return { type: 'bidirectional', starts, ends };
   }
   return starts.length <= ends.length
-    ? { type: 'unidirectional', seeds: starts, seedSide: 'start', target: { type: 'ids', ids: new Set(ends) } }
-    : { type: 'unidirectional', seeds: ends, seedSide: 'end', target: { type: 'ids', ids: new Set(starts) } };
+    ? { type: 'unidirectional', seeds: starts, seedSide: 'start', target: { type: 'ids', ids: ends } }
+    : { type: 'unidirectional', seeds: ends, seedSide: 'end', target: { type: 'ids', ids: starts } };
 }

@@ -31,7 +31,9 @@ export interface PathSemantics {
 }
 
 /** What a node must be to end a path: anything, one of a materialised set, or the source's target predicate. */
-export type Target = { type: 'any' } | { type: 'ids'; ids: ReadonlySet<string> } | { type: 'predicate' };
+/** What ends a path: any node, the listed ids (repeats allowed: a list, since the in-memory search never needs a set of
+ * strings), or the nodes a predicate accepts. */
+export type Target = { type: 'any' } | { type: 'ids'; ids: readonly string[] } | { type: 'predicate' };
 
 /** A search from the nodes of one end towards the other end's target. */
 export interface OneSidedPlan {
@@ -121,7 +123,7 @@ async function oneSided(
 ): Promise<void> {
   const { seedSide } = plan;
   const seeds = plan.seeds.map(Number);
-  const targets = plan.target.type === 'ids' ? new Set([...plan.target.ids].map(Number)) : undefined;
+  const targets = plan.target.type === 'ids' ? new Set(plan.target.ids.map(Number)) : undefined;
   const tested = plan.target.type === 'predicate';
   const isTarget = (node: Id, satisfied: boolean) => (targets ? targets.has(node) : !tested || satisfied);
   const step = seedSide === 'start' ? semantics.direction : reverseStep(semantics.direction);
