@@ -82,12 +82,13 @@ describe.each(['SQL only', 'in-memory index'])('PostgreSQL pathfinding (%s)', (m
 
   /** A path as text, left to right: 'a -MemberOf-> b <-AdminTo- c'. */
   function show(g: Seeded, path: FoundPath): string {
-    let text = g.name.get(path.nodeIds[0])!;
+    const nodeIds = path.nodeIds.map(String);
+    let text = g.name.get(nodeIds[0])!;
     path.edgeIds.forEach((edgeId, i) => {
-      const edge = g.edges.get(edgeId)!;
-      const forward = edge.start === path.nodeIds[i] && edge.end === path.nodeIds[i + 1];
+      const edge = g.edges.get(String(edgeId))!;
+      const forward = edge.start === nodeIds[i] && edge.end === nodeIds[i + 1];
       text += forward ? ` -${edge.kind}-> ` : ` <-${edge.kind}- `;
-      text += g.name.get(path.nodeIds[i + 1]);
+      text += g.name.get(nodeIds[i + 1]);
     });
     return text;
   }
@@ -408,7 +409,7 @@ const unique = () => {
 };
 
 type Expected = Map<string, Set<string>>;
-const pathKey = (nodes: string[], edges: string[]) => `${nodes.join(',')}|${edges.join(',')}`;
+const pathKey = (nodes: readonly (string | number)[], edges: readonly (string | number)[]) => `${nodes.join(',')}|${edges.join(',')}`;
 
 /** Every shortest path per (start, end) pair, by enumerating all simple paths up to the maximum depth. */
 function oracle(

@@ -28,10 +28,14 @@ export interface PathfindingStep {
   limit: number;
 }
 
-/** One found path: node ids from the left end to the right end, and the edge ids between them. */
+/**
+ * One found path: node ids from the left end to the right end, and the edge ids between them. Numbers (bigserial
+ * ids, exact below 2^53), not text: a search can find thousands of paths, and their consumers (hydration, the
+ * statement's JSON parameter) need no text of their own.
+ */
 export interface FoundPath {
-  startId: string;
-  endId: string;
-  nodeIds: string[];
-  edgeIds: string[];
+  startId: number;
+  endId: number;
+  nodeIds: number[];
+  edgeIds: number[];
 }

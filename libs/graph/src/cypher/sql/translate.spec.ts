@@ -70,9 +70,9 @@ describe('translateQuery', () => {
   it('passes the paths a step found to the statement as one jsonb parameter', () => {
     const translation = translate('MATCH p = allShortestPaths((s:User)<-[:MemberOf*1..4]-(t)) RETURN p');
     expect(translation.steps[0]).toMatchObject({ mode: 'allShortest', direction: 'in', minDepth: 1, maxDepth: 4, distinctEnds: false });
-    const { text, values } = translation.statement([[{ startId: '1', endId: '3', nodeIds: ['1', '2', '3'], edgeIds: ['7', '8'] }]]);
+    const { text, values } = translation.statement([[{ startId: 1, endId: 3, nodeIds: [1, 2, 3], edgeIds: [7, 8] }]]);
     expect(text).toContain('jsonb_to_recordset($');
-    expect(values).toContainEqual('[{"start_id":"1","end_id":"3","node_ids":["1","2","3"],"edge_ids":["7","8"]}]');
+    expect(values).toContainEqual('[{"start_id":1,"end_id":3,"node_ids":[1,2,3],"edge_ids":[7,8]}]');
   });
 
   it('refuses negative or fractional SKIP and LIMIT', async () => {

@@ -204,20 +204,20 @@ export class BfsWalk {
 
   /**
    * The path kept to `node` (reached `depth` hops from the seed), read left to right: from the seed when it is the
-   * start (`seedFirst`), else towards it. Written straight into the answer's strings: there can be thousands.
+   * start (`seedFirst`), else towards it. Written straight into the answer: there can be thousands.
    */
   foundPath(node: number, depth: number, seedFirst: boolean): FoundPath {
     const { parent } = this.scratch;
     const { index } = this;
-    const nodeIds = new Array<string>(depth + 1);
-    const edgeIds = new Array<string>(depth);
+    const nodeIds = new Array<number>(depth + 1);
+    const edgeIds = new Array<number>(depth);
     let at = node;
     for (let k = 0; k < depth; k++) {
-      nodeIds[seedFirst ? depth - k : k] = String(index.idOf(at));
-      edgeIds[seedFirst ? depth - 1 - k : k] = String(this.parentEdge(at));
+      nodeIds[seedFirst ? depth - k : k] = index.idOf(at);
+      edgeIds[seedFirst ? depth - 1 - k : k] = this.parentEdge(at);
       at = parent[at];
     }
-    nodeIds[seedFirst ? 0 : depth] = String(index.idOf(at));
+    nodeIds[seedFirst ? 0 : depth] = index.idOf(at);
     return { startId: nodeIds[0], endId: nodeIds[depth], nodeIds, edgeIds };
   }
 

@@ -58,7 +58,7 @@ function expectWalkable(path: FoundPath, edges: readonly IndexedEdge[], directio
   expect(new Set(path.nodeIds).size).toBe(path.nodeIds.length);
   expect([path.startId, path.endId]).toEqual([path.nodeIds[0], path.nodeIds[path.nodeIds.length - 1]]);
   path.edgeIds.forEach((id, i) => {
-    const edge = edges.find((e) => String(e.id) === id)!;
+    const edge = edges.find((e) => e.id === id)!;
     expect(edge).toBeDefined();
     if (kinds) expect(kinds).toContain(edge.kind);
     const [from, to] = [Number(path.nodeIds[i]), Number(path.nodeIds[i + 1])];

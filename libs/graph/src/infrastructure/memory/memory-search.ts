@@ -60,7 +60,7 @@ export async function searchInMemory(
   };
   if (semantics.minDepth === 0 && !semantics.distinctEnds) {
     for (const id of zeroLengthEnds(plan, walks, isTarget)) {
-      results.offer(0, { startId: String(id), endId: String(id), nodeIds: [String(id)], edgeIds: [] });
+      results.offer(0, { startId: id, endId: id, nodeIds: [id], edgeIds: [] });
     }
   }
   const scratch = acquireScratch(index.nodeCount);
@@ -97,7 +97,7 @@ function walksFromEnds(plan: SearchPlan & { type: 'bidirectional' }, semantics: 
 function rankedByStart(paths: FoundPath[], limit: number): FoundPath[] {
   const zero = paths.filter((path) => path.edgeIds.length === 0);
   const rest = paths.filter((path) => path.edgeIds.length > 0).sort((a, b) => a.edgeIds.length - b.edgeIds.length
-    || Number(a.startId) - Number(b.startId) || Number(a.endId) - Number(b.endId));
+    || a.startId - b.startId || a.endId - b.endId);
   return [...zero, ...rest].slice(0, limit);
 }
 
@@ -165,8 +165,8 @@ async function walk(
   };
   checkSize();
   const seedFirst = seedSide === 'start';
-  const found = ({ nodes, edges }: Chain): FoundPath => {
-    const [nodeIds, edgeIds] = [nodes.map(String), edges.map(String)];
+  // A chain's arrays are its own (chainsBack copies them): reversed in place.
+  const found = ({ nodes: nodeIds, edges: edgeIds }: Chain): FoundPath => {
     if (seedFirst) {
       nodeIds.reverse();
       edgeIds.reverse();

@@ -126,7 +126,7 @@ function summary(paths: FoundPath[], mode: 'shortest' | 'allShortest'): Record<s
 function expectWalkable(path: FoundPath, edges: Edge[], direction: Step): void {
   expect(new Set(path.nodeIds).size).toBe(path.nodeIds.length);
   path.edgeIds.forEach((id, i) => {
-    const [, start, end] = edges.find(([edgeId]) => String(edgeId) === id)!;
+    const [, start, end] = edges.find(([edgeId]) => edgeId === id)!;
     const [from, to] = [Number(path.nodeIds[i]), Number(path.nodeIds[i + 1])];
     const along = start === from && end === to;
     const against = start === to && end === from;

@@ -67,10 +67,9 @@ export async function searchPaths(
   const budget = new Budget(maxVisited);
   if (plan.type === 'unidirectional') await oneSided(plan, semantics, source, results, budget);
   else await twoSided(plan, semantics, source, results, budget);
-  return results.paths.map(({ nodes, edges }) => {
-    const nodeIds = nodes.map(String);
-    return { startId: nodeIds[0], endId: nodeIds[nodeIds.length - 1], nodeIds, edgeIds: edges.map(String) };
-  });
+  return results.paths.map(({ nodes, edges }) => ({
+    startId: nodes[0], endId: nodes[nodes.length - 1], nodeIds: nodes, edgeIds: edges,
+  }));
 }
 
 /** Collects paths up to the limit. */

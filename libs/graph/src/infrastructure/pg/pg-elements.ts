@@ -41,7 +41,7 @@ export async function toGraphEdges(kinds: PgKindRegistry, rows: readonly EdgeRow
  * keyed by id: how query results and found paths are hydrated for the wire.
  */
 export async function loadElements(
-  manager: EntityManager, kinds: PgKindRegistry, nodeIds: readonly string[], edgeIds: readonly string[],
+  manager: EntityManager, kinds: PgKindRegistry, nodeIds: readonly (string | number)[], edgeIds: readonly (string | number)[],
 ): Promise<{ nodes: Map<string, GraphNode>; edges: Map<string, GraphEdge> }> {
   const nodeRows: NodeRow[] = nodeIds.length === 0 ? [] : await manager.query(
     'SELECT id, kind_ids, properties FROM node WHERE id = ANY($1::int8[])', [nodeIds],

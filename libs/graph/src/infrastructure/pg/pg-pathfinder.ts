@@ -99,7 +99,10 @@ export class PgPathfinder {
     if (found.length === 0) return [];
     const nodeIds = [...new Set(found.flatMap((path) => path.nodeIds))];
     const edgeIds = [...new Set(found.flatMap((path) => path.edgeIds))];
-    const { nodes, edges } = await loadElements(manager, this.kinds, nodeIds, edgeIds);
+    const loaded = await loadElements(manager, this.kinds, nodeIds, edgeIds);
+    // Keyed again by number, as found paths name them: one conversion per element rather than per path step.
+    const nodes = new Map([...loaded.nodes.values()].map((node) => [Number(node.id), node]));
+    const edges = new Map([...loaded.edges.values()].map((edge) => [Number(edge.id), edge]));
     // Each statement reads its own snapshot (READ COMMITTED): a path whose element was deleted meanwhile is dropped.
     return found
       .filter((path) => path.nodeIds.every((id) => nodes.has(id)) && path.edgeIds.every((id) => edges.has(id)))
