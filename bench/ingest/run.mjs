@@ -8,7 +8,10 @@
 // triggers enabled as in the service; `--without-change-log` disables them (DISABLE TRIGGER USER on node and edge: they
 // are the only user triggers there; foreign keys are still checked) to measure what the log costs ingest. The line
 // after the figures counts the change log and the time its trigger functions took (track_functions = pl).
-// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist --without-change-log]
+// `--change-log-rounds N` then ingests the same files N more times with the log and N times without, alternately,
+// and prints the medians (change-log-rounds.mjs): one pair of runs is within this machine's noise.
+// Usage: npm run bench:ingest [-- --objects 100000 --edges-per-object 8 --seed 1 --dist dist --without-change-log
+//   --change-log-rounds 3]
 // (BENCH_SIZE=tiny: 1,000 objects)
 // Enterprise mode (bench/enterprise/bench.mjs): the enterprise directory of bench/enterprise/directory.mjs instead, its
 // ingest, each analysis step's time and rows, the traversal index's catch-up after the analysis and peak RSS:
@@ -22,6 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDirectory } from '../graph/directory.mjs';
 import { benchServer, migrateDatabase, prepareDatabase } from '../graph/load.mjs';
+import { changeLogRounds } from './change-log-rounds.mjs';
 import { copyBaseline } from './copy-baseline.mjs';
 import { writeSharpHoundFiles } from './sharphound-files.mjs';
 import { runEnterpriseBench } from '../enterprise/bench.mjs';
@@ -52,6 +56,7 @@ async function syntheticBench() {
     edgesPerObject: Number(args['edges-per-object'] ?? 8),
     seed: Number(args.seed ?? 1),
     withoutChangeLog: 'without-change-log' in args,
+    changeLogRounds: Number(args['change-log-rounds'] ?? 0),
   };
   const here = dirname(fileURLToPath(import.meta.url));
   const log = (line = '') => console.log(line);
@@ -117,6 +122,10 @@ async function syntheticBench() {
       'of the ingest time (function time only: capturing the transition tables is not in it)');
     log(`ingest peak RSS: ${(ingest.maxRssKb / 1024).toFixed(0)} MiB (process.resourceUsage().maxRSS of the ingest process)`);
     log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    if (options.changeLogRounds > 0) {
+      log('');
+      await changeLogRounds({ dist, adminUrl: server.adminUrl, paths, rounds: options.changeLogRounds, here, log, onDatabase });
+    }
   } finally {
     const admin = new pg.Client({ connectionString: server.adminUrl });
     await admin.connect();
