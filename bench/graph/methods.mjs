@@ -14,11 +14,23 @@ export const pathRequest = (q, edgeKinds) => ({
   direction: 'outbound', all: false, maxDepth: MAX_DEPTH, limit: limitOf(q),
 });
 
-/** What the engine's search gets for that request: searchPaths(plan, semantics, frontier) and searchInMemory. */
-export const searchArgs = (q, planForSets) => ({
-  plan: planForSets(q.starts.map(String), q.ends.map(String)),
-  semantics: { mode: 'shortest', direction: 'out', distinctEnds: false, minDepth: 1, maxDepth: MAX_DEPTH, limit: limitOf(q) },
-});
+/**
+ * What the engine's search gets for that request: searchPaths(plan, semantics, frontier) and searchInMemory. Made
+ * once per question instance (at warm-up): the "search alone" columns time the search, not turning the bench's
+ * numeric ids into the strings the engine hands it (0.2-0.4 ms for 6,318 members, a third of that search).
+ */
+const made = new WeakMap();
+export const searchArgs = (q, planForSets) => {
+  let args = made.get(q);
+  if (!args) {
+    args = {
+      plan: planForSets(q.starts.map(String), q.ends.map(String)),
+      semantics: { mode: 'shortest', direction: 'out', distinctEnds: false, minDepth: 1, maxDepth: MAX_DEPTH, limit: limitOf(q) },
+    };
+    made.set(q, args);
+  }
+  return args;
+};
 
 /**
  * Runs `work` as the endpoint runs a request without Prefer: wait, under the default deadline (30 s) that the

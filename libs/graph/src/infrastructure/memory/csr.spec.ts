@@ -22,7 +22,7 @@ function edges(nodes: number, count: number): EdgeColumns {
 }
 
 describe('buildCsr', () => {
-  it('lists every edge once per direction, each in hop pointing at its edge in out', () => {
+  it('lists every edge once per direction, each hop with its edge id', () => {
     const input = edges(1000, 5000);
     const { out, in: inward } = buildCsr(1000, input);
     const seen = new Set<number>();
@@ -48,10 +48,21 @@ describe('buildCsr', () => {
     for (const [a, b] of [
       [once.out.offsets, paused.out.offsets], [once.out.targets, paused.out.targets], [once.out.kinds, paused.out.kinds],
       [once.out.edgeIds, paused.out.edgeIds], [once.in.offsets, paused.in.offsets], [once.in.targets, paused.in.targets],
-      [once.in.kinds, paused.in.kinds], [once.in.outSlots, paused.in.outSlots],
+      [once.in.kinds, paused.in.kinds], [once.in.edgeIds, paused.in.edgeIds],
     ] as const) {
       expect(bytesOf(a).equals(bytesOf(b))).toBe(true);
     }
     expect(once.out.offsets[1]).toBeGreaterThan(1 << 18);
+  });
+
+  it('holds ids in 4 bytes while every id fits, in 8 (exactly) once one passes 2^32', () => {
+    const narrow = buildCsr(1000, edges(1000, 5000));
+    expect([narrow.out.edgeIds, narrow.in.edgeIds].every((ids) => ids instanceof Uint32Array)).toBe(true);
+    const input = edges(1000, 5000);
+    input.ids[4999] = 2 ** 40 + 3;
+    const wide = buildCsr(1000, input);
+    expect([wide.out.edgeIds, wide.in.edgeIds].every((ids) => ids instanceof Float64Array)).toBe(true);
+    const holds = (csr: typeof wide.out) => Array.from(csr.edgeIds).includes(2 ** 40 + 3);
+    expect([holds(wide.out), holds(wide.in)]).toEqual([true, true]);
   });
 });

@@ -138,7 +138,7 @@ export class BfsWalk {
     const generation = this.generation;
     if (node < this.index.baseNodes) {
       const { targets, kinds } = csr;
-      // Offsets stay far below 2^31 (24 bytes per edge): as int32 they keep the loop in integer arithmetic.
+      // Offsets stay far below 2^31 (20 bytes per edge): as int32 they keep the loop in integer arithmetic.
       const to = csr.offsets[node + 1] | 0;
       const from = csr.offsets[node] | 0;
       this.probes += to - from;

@@ -1,8 +1,11 @@
-import type { EdgeColumns, InCsr, OutCsr } from './csr.js';
+import type { Csr, EdgeColumns } from './csr.js';
 import { NodeLookup } from './node-lookup.js';
 
-/** Bytes of one edge in the built index: out 4 + 2 + 8, in 4 + 2 + 4. */
-export const EDGE_BYTES = 24;
+/**
+ * Bytes of one edge in the built index: 4 + 2 + 4 in each direction (ids at or past 2^32 take 4 more per direction;
+ * the built index's own size is checked against the cap too).
+ */
+export const EDGE_BYTES = 20;
 /** Bytes of one node before its kinds and its id table slot: id 8 + out, in and kind offsets 3 x 4. */
 export const NODE_BYTES = 20;
 export const KIND_BYTES = 2;
@@ -13,8 +16,8 @@ export interface TraversalIndexBase {
   lookup: NodeLookup;
   kindOffsets: Uint32Array;
   kindIds: Uint16Array;
-  out: OutCsr;
-  in: InCsr;
+  out: Csr;
+  in: Csr;
 }
 
 type Growable = Float64Array | Int32Array | Uint32Array | Uint16Array;

@@ -78,12 +78,12 @@ describe('TraversalIndex structure', () => {
     expect(() => TraversalIndex.fromElements(NODES, [{ id: 1, start: 10, end: 99, kind: 1 }])).toThrow('not in the index');
   });
 
-  it('costs 24 bytes per edge plus id, offsets and kinds per node', () => {
+  it('costs 20 bytes per edge plus id, offsets and kinds per node', () => {
     const nodes = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, kinds: [1, 2] }));
     const edges = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, start: (i % 1000) + 1, end: ((i * 7) % 1000) + 1, kind: 3 }));
     const big = TraversalIndex.fromElements(nodes, edges);
     // Per node: id 8, out/in/kind offsets 4 each (plus one), kinds 2 x 2, direct id table 4.
-    expect(big.bytes).toBe(10_000 * 24 + 1000 * (8 + 2 * 2 + 4) + 3 * 4 * 1001);
+    expect(big.bytes).toBe(10_000 * 20 + 1000 * (8 + 2 * 2 + 4) + 3 * 4 * 1001);
   });
 });
 

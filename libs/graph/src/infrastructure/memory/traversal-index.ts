@@ -1,5 +1,5 @@
-import { killHopsOf, killOutSlot, liveOutSlot } from './base-hops.js';
-import { buildCsr, type InCsr, type OutCsr } from './csr.js';
+import { killHopsOf, killOutSlot, liveSlot } from './base-hops.js';
+import { buildCsr, type Csr } from './csr.js';
 import { EdgeStaging, NodeStaging, type TraversalIndexBase } from './traversal-index-staging.js';
 import { type ExtraHop, TraversalOverlay } from './traversal-overlay.js';
 import type { IndexedEdge, IndexedNode, ResolvedChanges } from './traversal-changes.js';
@@ -17,8 +17,8 @@ const NO_KINDS: readonly number[] = [];
  * removed base hops are marked DEAD_KIND in place, until the owner rebuilds.
  */
 export class TraversalIndex {
-  readonly out: OutCsr;
-  readonly in: InCsr;
+  readonly out: Csr;
+  readonly in: Csr;
   readonly baseNodes: number;
   private readonly base: TraversalIndexBase;
   private readonly overlay = new TraversalOverlay();
@@ -156,7 +156,7 @@ export class TraversalIndex {
   private removeEdge(id: number, startId: number): void {
     const start = this.slotOf(startId);
     if (start < 0 || this.overlay.removeEdge(start, id) || start >= this.baseNodes) return;
-    const slot = liveOutSlot(this.out, start, id);
+    const slot = liveSlot(this.out, start, id);
     if (slot < 0) return;
     killOutSlot(this.out, this.in, slot);
     this.baseEdges--;
@@ -195,7 +195,7 @@ export class TraversalIndex {
     const start = this.indexOf(edge.start);
     const end = this.indexOf(edge.end);
     if (this.overlay.hasEdge(start, edge.id)) return;
-    if (start < this.baseNodes && liveOutSlot(this.out, start, edge.id) >= 0) return;
+    if (start < this.baseNodes && liveSlot(this.out, start, edge.id) >= 0) return;
     this.overlay.addEdge(start, end, edge.kind, edge.id);
   }
 }
