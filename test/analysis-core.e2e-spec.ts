@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostProcessing } from '@app/analysis';
 import { GraphStore, type EdgeUpsert, type NodeUpsert } from '@app/graph';
 import { Clock, Database } from '@app/platform';
-import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS, type RunSql } from '@app/analysis/testing';
+import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS, transactionSql } from '@app/analysis/testing';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -107,10 +107,10 @@ async function nodeNamed(objectid: string): Promise<{ kinds: string[]; propertie
 /** Steps 1-9 and 11 alone, in one transaction as PgPostProcessing runs them (the ADCS steps are tested apart). */
 async function runCoreSteps(): Promise<string[]> {
   return database.transaction(async (manager) => {
-    const sql: RunSql = (text, params) => manager.query(text, params);
+    const { sql, copyRows } = transactionSql(manager);
     const names: string[] = [];
     for (const step of [...CORE_STEPS_BEFORE_ADCS, ...CORE_STEPS_AFTER_ADCS]) {
-      await step.run(sql, { now: now.toISOString() });
+      await step.run(sql, { now: now.toISOString(), copyRows });
       names.push(step.name);
     }
     return names;

@@ -1,9 +1,9 @@
 // The enterprise mode of bench:ingest (bench/ingest/run.mjs --enterprise). For each variant of the enterprise
 // directory (directory.mjs): writes its files, ingests them through LocalFiles in a child with the traversal index off
 // (pipeline-child.mjs), builds the index in another child (index-child.mjs) on the ingested graph, runs the analysis
-// (PostProcessing.run()) in the first child and prints each step's time and rows, then has the index child catch up
-// with what the analysis changed. Peak RSS is the first child's (ingest and analysis, no index); the index's size and
-// its process's RSS are printed apart. Ends with dense/shallow end to end (ingest + analysis) and analysis/ingest.
+// (PostProcessing.run()) in a third child, booted before the index child builds, and prints each step's time and
+// rows, then has the index child catch up with what the analysis changed. Peak RSS is printed per process: the
+// ingest's, the analysis's (with the booted application's before it: what analysis adds) and the index's. Ends with dense/shallow end to end (ingest + analysis) and analysis/ingest.
 // Each variant gets a fresh database `pathwarden_bench_enterprise` (change-log triggers on, as in the service),
 // dropped after it.
 import pg from 'pg';
@@ -66,9 +66,10 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
     const { url } = await prepareDatabase(adminUrl, `pathwarden enterprise bench (${variant})`, false, DATABASE);
     await migrateDatabase(dist, url);
     log(`load average before: ${load()}`);
-    const pipeline = child('pipeline-child.mjs', [dist, url, ...paths]);
-    children.push(pipeline);
-    const ingest = await pipeline.receive('ingest');
+    const ingesting = child('pipeline-child.mjs', [dist, url, 'ingest', ...paths]);
+    children.push(ingesting);
+    const ingest = await ingesting.receive('ingest');
+    await ingesting.exited;
     if (ingest.failures.length > 0) log(`files with errors: ${ingest.failures.join(' | ')}`);
     if (ingest.warnings > 0) log(`${ingest.warnings} warning(s), e.g. ${ingest.firstWarnings.join(' | ')}`);
     const rows = await graphRows(url);
@@ -76,15 +77,18 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
       `${rate(ingest.objects, ingest.seconds)} (${rate(rows.nodes + rows.edges, ingest.seconds)} graph rows: ` +
       `${count(rows.nodes)} nodes, ${count(rows.edges)} edges)`);
 
+    const analysing = child('pipeline-child.mjs', [dist, url, 'analyse']);
+    children.push(analysing);
+    const booted = await analysing.receive('booted');
     const index = child('index-child.mjs', [dist, url]);
     children.push(index);
     const built = await index.receive('built');
     log(`traversal index built on the ingested graph (index process): ${count(built.last_build_ms)} ms, ` +
       `${count(built.nodes)} nodes, ${count(built.edges)} edges, ${indexMib(built.bytes)}`);
 
-    pipeline.send('analyse');
-    const analysis = await pipeline.receive('analysis');
-    await pipeline.exited;
+    analysing.send('analyse');
+    const analysis = await analysing.receive('analysis');
+    await analysing.exited;
     log(`analysis (PostProcessing.run(), built code): ${analysis.seconds.toFixed(1)} s; by step (time, rows created or changed):`);
     const width = Math.max(...analysis.steps.map((s) => s.step.length));
     for (const s of analysis.steps) {
@@ -100,8 +104,9 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
       : `caught up from the change log in ${count(caught.last_catch_up_ms)} ms`;
     log(`traversal index after the analysis: ${how}; ${count(caught.pending)} changed ids, ` +
       `waited ${count(caught.waitedMs)} ms; now ${count(caught.edges)} edges, ${indexMib(caught.bytes)}`);
-    log(`peak RSS of the ingest + analysis process (index off): ${mib(ingest.maxRssKb)} after the ingest, ` +
-      `${mib(analysis.maxRssKb)} after the analysis; index process: peak ${mib(caught.maxRssKb)}`);
+    log(`peak RSS (index off in both): ingest process ${mib(ingest.maxRssKb)}; analysis process ${mib(analysis.maxRssKb)}, ` +
+      `${mib(booted.maxRssKb)} of it the booted application (analysis adds ${mib(analysis.maxRssKb - booted.maxRssKb)}); ` +
+      `index process: peak ${mib(caught.maxRssKb)}`);
     log(`load average after: ${load()}`);
     return { variant, objects, ingest: ingest.seconds, analysis: analysis.seconds };
   } finally {

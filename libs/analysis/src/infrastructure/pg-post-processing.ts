@@ -4,7 +4,7 @@ import { PostProcessing, type StepReport } from '../application/ports.js';
 import { analysisStepDurations, timed } from '../application/step-durations.js';
 import { ADCS_STEPS } from './steps/adcs-steps.js';
 import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from './steps/core-steps.js';
-import type { RunSql } from './steps/step.js';
+import { transactionSql } from './steps/step.js';
 
 const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADCS];
 
@@ -22,9 +22,9 @@ export class PgPostProcessing extends PostProcessing {
   async run(): Promise<StepReport[]> {
     const now = this.clock.now().toISOString();
     return this.database.transaction(async (manager) => {
-      const sql: RunSql = (text, params) => manager.query(text, params);
+      const { sql, copyRows } = transactionSql(manager);
       const reports: StepReport[] = [];
-      const context = { now, memo: new Map<string, unknown>() };
+      const context = { now, memo: new Map<string, unknown>(), copyRows };
       for (const step of STEPS) {
         const started = performance.now();
         const changed = await timed(this.durations, step.name, () => step.run(sql, context));

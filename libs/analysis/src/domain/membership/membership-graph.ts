@@ -22,25 +22,44 @@ export class MembershipGraph {
 
   /** `ids` ascending; `starts`/`ends` are the MemberOf edges as node ids (edges with an unknown end are ignored). */
   static build(ids: Float64Array, flags: Uint8Array, starts: Float64Array, ends: Float64Array): MembershipGraph {
-    const graph = new MembershipGraph(ids, flags, { upOffsets: new Int32Array(1), upTargets: new Int32Array(0),
-      downOffsets: new Int32Array(1), downSources: new Int32Array(0) });
     // Typed arrays throughout: millions of edges must not become millions of boxed numbers.
-    let from = new Int32Array(starts.length);
-    let to = new Int32Array(starts.length);
-    let kept = 0;
+    const from = new Int32Array(starts.length);
+    const to = new Int32Array(starts.length);
     for (let e = 0; e < starts.length; e++) {
-      const s = graph.indexOf(starts[e]);
-      const t = graph.indexOf(ends[e]);
-      if (s >= 0 && t >= 0 && s !== t) {
-        from[kept] = s;
-        to[kept++] = t;
-      }
+      from[e] = MembershipGraph.indexIn(ids, starts[e]);
+      to[e] = MembershipGraph.indexIn(ids, ends[e]);
     }
-    from = from.subarray(0, kept);
-    to = to.subarray(0, kept);
-    const [upOffsets, upTargets] = csr(ids.length, from, to);
-    const [downOffsets, downSources] = csr(ids.length, to, from);
+    return MembershipGraph.fromHops(ids, flags, from, to);
+  }
+
+  /**
+   * `ids` ascending; `from`/`to` are the MemberOf edges as dense indexes into them (pairs with a -1 end and
+   * self-loops are ignored; both are compacted in place).
+   */
+  static fromHops(ids: Float64Array, flags: Uint8Array, from: Int32Array, to: Int32Array): MembershipGraph {
+    let kept = 0;
+    for (let e = 0; e < from.length; e++) {
+      if (from[e] < 0 || to[e] < 0 || from[e] === to[e]) continue;
+      from[kept] = from[e];
+      to[kept++] = to[e];
+    }
+    const [upOffsets, upTargets] = csr(ids.length, from.subarray(0, kept), to.subarray(0, kept));
+    const [downOffsets, downSources] = csr(ids.length, to.subarray(0, kept), from.subarray(0, kept));
     return new MembershipGraph(ids, flags, { upOffsets, upTargets, downOffsets, downSources });
+  }
+
+  /** The position of `id` in ascending `ids`; -1 when absent. */
+  static indexIn(ids: Float64Array, id: number): number {
+    let low = 0;
+    let high = ids.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const value = ids[mid];
+      if (value === id) return mid;
+      if (value < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
   }
 
   /** The same edges with every node a group: every MemberOf hop counts, whatever its ends are. */
@@ -51,16 +70,7 @@ export class MembershipGraph {
 
   /** The dense index of a node id; -1 when the node is not in the graph. */
   indexOf(id: number): number {
-    let low = 0;
-    let high = this.size - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const value = this.ids[mid];
-      if (value === id) return mid;
-      if (value < id) low = mid + 1;
-      else high = mid - 1;
-    }
-    return -1;
+    return MembershipGraph.indexIn(this.ids, id);
   }
 
   is(i: number, flag: number): boolean {

@@ -1,7 +1,7 @@
 import {
   type MembershipGraph, NodeSet, outermostForDomain, outermostMembers, PLAIN_USER, PRINCIPAL, type SpecialGroups,
 } from '../../domain/membership/index.js';
-import { packedIds } from './membership-load.js';
+import { packedIds } from './adcs-sql.js';
 import { kindIds, type RunSql, type StepContext } from './step.js';
 
 /** Rights on certificate templates and enterprise CAs that some ESC pattern follows. */

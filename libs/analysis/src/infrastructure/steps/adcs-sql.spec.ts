@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { adcsSql, holds, is, numberIs } from './adcs-sql.js';
+import { adcsSql, holds, is, numberIs, packedIds } from './adcs-sql.js';
 import type { RunSql } from './step.js';
 
 /** A fake connection: kind ids from their position in the requested list, every statement recorded. */
@@ -35,5 +35,15 @@ describe('property conditions', () => {
     expect(is('t', 'enabled')).toBe(`coalesce((t.properties -> 'enabled') = 'true'::jsonb, false)`);
     expect(numberIs('t', 'schemaversion', '= 1')).toContain(`CASE WHEN jsonb_typeof(t.properties -> 'schemaversion') = 'number'`);
     expect(holds('t', 'ekus', ['1.2'], true)).toContain(`jsonb_array_length(t.properties -> 'ekus') = 0 OR`);
+  });
+});
+
+describe('packedIds', () => {
+  it('reads int8send output (big-endian 8 bytes per id), past 2^32 too', () => {
+    const ids = [1, 255, 2 ** 32 - 1, 2 ** 32 + 7, 2 ** 52 + 3];
+    const packed = Buffer.alloc(ids.length * 8);
+    ids.forEach((id, i) => packed.writeBigInt64BE(BigInt(id), i * 8));
+    expect([...packedIds(packed)]).toEqual(ids);
+    expect([...packedIds(null)]).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 import { kindIds, type RunSql, type StepContext } from './step.js';
 
+/** Node ids packed by int8send (big-endian), as numbers: high and low words, so no BigInt per id. */
+export function packedIds(packed: Buffer | null): Float64Array {
+  if (!packed) return new Float64Array(0);
+  const out = new Float64Array(packed.length / 8);
+  for (let i = 0; i < out.length; i++) out[i] = packed.readInt32BE(i * 8) * 2 ** 32 + packed.readUInt32BE(i * 8 + 4);
+  return out;
+}
+
 /** Every kind name the ADCS statements refer to as `{Kind}`. */
 const ADCS_KINDS = [
   'Base', 'User', 'Computer', 'Group', 'Domain', 'EnterpriseCA', 'RootCA', 'AIACA', 'NTAuthStore', 'CertTemplate',

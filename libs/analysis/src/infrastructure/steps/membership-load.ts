@@ -1,40 +1,64 @@
 import { GROUP, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/membership/index.js';
 import { is } from './adcs-sql.js';
-import { kindIds, type RunSql, type StepContext } from './step.js';
+import { type CopyRows, kindIds, type RunSql, type StepContext } from './step.js';
 
-/** Node ids packed by int8send (big-endian), as numbers: high and low words, so no BigInt per id. */
-export function packedIds(packed: Buffer | null): Float64Array {
-  if (!packed) return new Float64Array(0);
-  const out = new Float64Array(packed.length / 8);
-  for (let i = 0; i < out.length; i++) out[i] = packed.readInt32BE(i * 8) * 2 ** 32 + packed.readUInt32BE(i * 8 + 4);
-  return out;
+/** A typed column appended to row by row, grown by half (amortised O(1)); `values()` is a view of what was added. */
+class Column<T extends Float64Array | Int32Array | Uint8Array> {
+  count = 0;
+
+  constructor(private array: T) {}
+
+  push(value: number): void {
+    if (this.count === this.array.length) {
+      const grown = new (this.array.constructor as new (length: number) => T)(Math.max(1024, this.array.length * 1.5));
+      grown.set(this.array);
+      this.array = grown;
+    }
+    this.array[this.count++] = value;
+  }
+
+  values(): T {
+    return this.array.subarray(0, this.count) as T;
+  }
+}
+
+/** A kind id written into a COPY statement (COPY takes no parameters): our own kind table's ids, checked anyway. */
+function literal(id: number | undefined): string {
+  if (!Number.isInteger(id)) throw new Error(`kind id ${id} is not an integer`);
+  return String(id);
 }
 
 /**
- * Reads the MemberOf graph in two statements (ids packed as bytea: a few bytes per edge on the wire, none parsed
- * row by row): every principal and every MemberOf end, flagged, and every MemberOf edge.
+ * Streams the MemberOf graph in two COPYs, parsed as the bytes arrive: every principal and every MemberOf end with
+ * its flags (in id order), then every MemberOf edge, each end turned into its dense index on arrival. What stays is
+ * the graph's own arrays (8 bytes per node and per edge each way, plus the ids and flags); no result set or id list
+ * of the whole graph is ever held beside them.
  */
-async function load(query: RunSql): Promise<MembershipGraph> {
+async function load(query: RunSql, copyRows: CopyRows): Promise<MembershipGraph> {
   const ids = await kindIds(query, ['User', 'Computer', 'Group', 'MemberOf']);
-  const [user, computer, group, memberOf] = ['User', 'Computer', 'Group', 'MemberOf'].map((name) => ids.get(name)!);
-  const [nodes] = await query(`
-    SELECT string_agg(int8send(id), ''::bytea ORDER BY id) AS ids,
-           string_agg(set_byte('\\x00'::bytea, 0, flags), ''::bytea ORDER BY id) AS flags
-    FROM (
-      SELECT n.id, (CASE WHEN n.kind_ids && ARRAY[$1, $2, $3]::int2[] THEN ${PRINCIPAL} ELSE 0 END
-        | CASE WHEN $3::int2 = ANY(n.kind_ids) THEN ${GROUP} ELSE 0 END
-        | CASE WHEN $1::int2 = ANY(n.kind_ids) AND NOT ${is('n', 'gmsa')} AND NOT ${is('n', 'msa')}
-          THEN ${PLAIN_USER} ELSE 0 END) AS flags
-      FROM node n
-      WHERE n.kind_ids && ARRAY[$1, $2, $3]::int2[]
-        OR n.id IN (SELECT start_id FROM edge WHERE kind_id = $4 UNION SELECT end_id FROM edge WHERE kind_id = $4)) x`,
-  [user, computer, group, memberOf]);
-  const [edges] = await query(`
-    SELECT string_agg(int8send(start_id), ''::bytea) AS starts, string_agg(int8send(end_id), ''::bytea) AS ends
-    FROM edge WHERE kind_id = $1`, [memberOf]);
-  return MembershipGraph.build(packedIds(nodes.ids as Buffer | null),
-    new Uint8Array((nodes.flags as Buffer | null) ?? new Uint8Array(0)),
-    packedIds(edges.starts as Buffer | null), packedIds(edges.ends as Buffer | null));
+  const [user, computer, group, memberOf] = ['User', 'Computer', 'Group', 'MemberOf'].map((name) => literal(ids.get(name)));
+  const nodeIds = new Column(new Float64Array(0));
+  const flags = new Column(new Uint8Array(0));
+  await copyRows(`COPY (
+    SELECT n.id, (CASE WHEN n.kind_ids && ARRAY[${user}, ${computer}, ${group}]::int2[] THEN ${PRINCIPAL} ELSE 0 END
+      | CASE WHEN ${group}::int2 = ANY(n.kind_ids) THEN ${GROUP} ELSE 0 END
+      | CASE WHEN ${user}::int2 = ANY(n.kind_ids) AND NOT ${is('n', 'gmsa')} AND NOT ${is('n', 'msa')}
+        THEN ${PLAIN_USER} ELSE 0 END)
+    FROM node n
+    WHERE n.kind_ids && ARRAY[${user}, ${computer}, ${group}]::int2[]
+      OR n.id IN (SELECT start_id FROM edge WHERE kind_id = ${memberOf} UNION SELECT end_id FROM edge WHERE kind_id = ${memberOf})
+    ORDER BY n.id) TO STDOUT`, (fields) => {
+    nodeIds.push(fields[0]);
+    flags.push(fields[1]);
+  });
+  const sorted = nodeIds.values();
+  const from = new Column(new Int32Array(0));
+  const to = new Column(new Int32Array(0));
+  await copyRows(`COPY (SELECT start_id, end_id FROM edge WHERE kind_id = ${memberOf}) TO STDOUT`, (fields) => {
+    from.push(MembershipGraph.indexIn(sorted, fields[0]));
+    to.push(MembershipGraph.indexIn(sorted, fields[1]));
+  });
+  return MembershipGraph.fromHops(sorted, flags.values(), from.values(), to.values());
 }
 
 const KEY = 'membership-graph';
@@ -46,7 +70,7 @@ const KEY = 'membership-graph';
 export async function membershipGraph(query: RunSql, context: StepContext): Promise<MembershipGraph> {
   const known = context.memo?.get(KEY);
   if (known instanceof MembershipGraph) return known;
-  const graph = await load(query);
+  const graph = await load(query, context.copyRows);
   context.memo?.set(KEY, graph);
   return graph;
 }

@@ -1,7 +1,15 @@
+import type { EntityManager } from 'typeorm';
+import { copyIntegerRows } from '@app/graph';
 import type { Row, Sql } from '@app/platform';
 
 /** Runs one SQL statement in the post-processing transaction; resolves to its rows. */
 export type RunSql = (text: string, params?: unknown[]) => Promise<Row[]>;
+
+/**
+ * Streams a `COPY (SELECT <integer columns>) TO STDOUT` in the post-processing transaction, one call of `row` per
+ * row (its fields in a reused buffer): what a step reads in bulk never sits in memory as a result set.
+ */
+export type CopyRows = (copy: string, row: (fields: Float64Array) => void) => Promise<void>;
 
 /** Runs a statement built with the `sql` template. */
 export function runStatement(query: RunSql, statement: Sql): Promise<Row[]> {
@@ -20,6 +28,15 @@ export interface StepContext {
   now: string;
   /** What one step leaves for later steps of the same run (the ESC steps share the ADCS principals). */
   memo?: Map<string, unknown>;
+  copyRows: CopyRows;
+}
+
+/** How steps reach the transaction `manager` runs in: statements and COPY streams on its connection. */
+export function transactionSql(manager: EntityManager): { sql: RunSql; copyRows: CopyRows } {
+  return {
+    sql: (text, params) => manager.query(text, params),
+    copyRows: (copy, row) => copyIntegerRows(manager, copy, row),
+  };
 }
 
 /**
