@@ -96,6 +96,8 @@ const BEFORE = {
     'IssuedSignedBy', 'EnterpriseCAFor', 'ExtendedByPolicy', 'EnrollOnBehalfOf', 'GoldenCert', 'ADCSESC1', 'ADCSESC3',
     'ADCSESC4', 'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a', 'ADCSESC9b', 'ADCSESC10a', 'ADCSESC10b', 'ADCSESC13', 'Owns',
     'WriteOwner',
+    // Analysis parity (issue 17): the reference's steps 6 and 8.
+    'ProtectAdminGroups', 'HasTrustKeys',
   ],} as const;
 
 const sorted = (list: readonly string[]) => [...list].sort();

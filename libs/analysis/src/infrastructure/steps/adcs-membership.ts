@@ -1,8 +1,7 @@
 import {
   type MembershipGraph, NodeSet, outermostForDomain, outermostMembers, PLAIN_USER, PRINCIPAL, type SpecialGroups,
 } from '../../domain/membership/index.js';
-import { packedIds } from './adcs-sql.js';
-import { kindIds, type RunSql, type StepContext } from './step.js';
+import { type CopyRows, kindIds, type RunSql, type StepContext } from './step.js';
 
 /** Rights on certificate templates and enterprise CAs that some ESC pattern follows. */
 export const TEMPLATE_RIGHTS = ['Enroll', 'GenericAll', 'AllExtendedRights', 'GenericWrite', 'WriteDacl', 'Owns', 'OwnsRaw',
@@ -42,22 +41,27 @@ export class AdcsPrincipals {
     this.principals.forEach((i) => { if (!plain.has(i)) this.notPlainUsers.add(i); });
   }
 
-  /** Reads who holds what (`sql` resolves `{Kind}` placeholders; needs pw_adcs_chain and pw_adcs_ntauth). */
-  static async load(sql: RunSql, graph: MembershipGraph): Promise<AdcsPrincipals> {
+  /**
+   * Reads who holds what (`sql` and `copyRows` resolve `{Kind}` placeholders; needs pw_adcs_chain and
+   * pw_adcs_ntauth). The special groups' principals (every principal of their domain) stream as rows into bitsets.
+   */
+  static async load(sql: RunSql, copyRows: CopyRows, graph: MembershipGraph): Promise<AdcsPrincipals> {
+    const principalsOf = new Map<number, NodeSet>();
+    for (const row of await sql(`WITH ${SPECIAL} SELECT id FROM special WHERE prefix <> ''`)) {
+      principalsOf.set(Number(row.id), NodeSet.empty(graph.size));
+    }
     // One pass over the principals, each matched to the special groups of its domainsid and domain by hash.
-    const specialRows = await sql(`
-      WITH ${SPECIAL},
-      members AS (
-        SELECT s.id, string_agg(int8send(p.id), ''::bytea) AS principals FROM node p
-        CROSS JOIN LATERAL (VALUES (p.properties ->> 'domainsid'), (p.properties ->> 'domain')) v(prefix)
-        JOIN special s ON s.prefix = v.prefix
-        WHERE p.kind_ids && {User|Computer|Group} AND p.id <> s.id
-        GROUP BY s.id)
-      SELECT s.id, members.principals FROM special s LEFT JOIN members ON members.id = s.id WHERE s.prefix <> ''`);
-    const specials = specialRows.map((row) => {
-      const index = graph.indexOf(Number(row.id));
-      const principals = NodeSet.empty(graph.size);
-      for (const id of packedIds(row.principals as Buffer | null)) principals.add(graph.indexOf(id));
+    await copyRows(`COPY (
+      WITH ${SPECIAL}
+      SELECT s.id, p.id FROM node p
+      CROSS JOIN LATERAL (VALUES (p.properties ->> 'domainsid'), (p.properties ->> 'domain')) v(prefix)
+      JOIN special s ON s.prefix = v.prefix
+      WHERE p.kind_ids && {User|Computer|Group} AND p.id <> s.id AND s.prefix <> '') TO STDOUT`, (fields) => {
+      const principal = graph.indexOf(fields[1]);
+      if (principal >= 0) principalsOf.get(fields[0])?.add(principal);
+    });
+    const specials = [...principalsOf].map(([id, principals]) => {
+      const index = graph.indexOf(id);
       const up = index >= 0 ? graph.above(index) : [];
       const upSet = NodeSet.empty(graph.size);
       for (const g of up) upSet.add(g);

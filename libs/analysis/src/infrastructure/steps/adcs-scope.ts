@@ -1,7 +1,7 @@
 import { AdcsPrincipals, rememberAdcsPrincipals } from './adcs-membership.js';
-import { adcsSql, tempTable as table } from './adcs-sql.js';
+import { adcsSql, adcsText, tempTable as table } from './adcs-sql.js';
 import { membershipGraph } from './membership-load.js';
-import type { SqlStep } from './step.js';
+import type { CopyRows, SqlStep } from './step.js';
 
 /**
  * The certificate chains (temporary tables, dropped at commit), after TrustedForNTAuth, IssuedSignedBy and
@@ -53,7 +53,9 @@ export const adcsChains: SqlStep = {
 export const adcsPrincipals: SqlStep = {
   name: 'ADCSPrincipals',
   async run(raw, context) {
-    rememberAdcsPrincipals(context, await AdcsPrincipals.load(await adcsSql(raw), await membershipGraph(raw, context)));
+    const resolve = await adcsText(raw);
+    const copyRows: CopyRows = (copy, row) => context.copyRows(resolve(copy), row);
+    rememberAdcsPrincipals(context, await AdcsPrincipals.load(await adcsSql(raw), copyRows, await membershipGraph(raw, context)));
     return 0;
   },
 };

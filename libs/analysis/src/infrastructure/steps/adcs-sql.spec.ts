@@ -1,14 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { adcsSql, holds, is, numberIs, packedIds } from './adcs-sql.js';
+import { adcsSql, holds, is, numberIs } from './adcs-sql.js';
 import type { RunSql } from './step.js';
 
-/** A fake connection: kind ids from their position in the requested list, every statement recorded. */
+/** A fake connection: kind ids 2, 4, 22 for User, Group, Enroll and 100 + position for others, statements recorded. */
 function fakeSql(): { sql: RunSql; statements: string[] } {
   const statements: string[] = [];
+  const fixed: Record<string, number> = { User: 2, Group: 4, Enroll: 22 };
   const sql: RunSql = async (text, params) => {
     statements.push(text);
     if (text.startsWith('SELECT id, name FROM kind')) {
-      return (params![0] as string[]).map((name, index) => ({ id: index + 1, name }));
+      return (params![0] as string[]).map((name, index) => ({ id: fixed[name] ?? 100 + index, name }));
     }
     return [];
   };
@@ -35,15 +36,5 @@ describe('property conditions', () => {
     expect(is('t', 'enabled')).toBe(`coalesce((t.properties -> 'enabled') = 'true'::jsonb, false)`);
     expect(numberIs('t', 'schemaversion', '= 1')).toContain(`CASE WHEN jsonb_typeof(t.properties -> 'schemaversion') = 'number'`);
     expect(holds('t', 'ekus', ['1.2'], true)).toContain(`jsonb_array_length(t.properties -> 'ekus') = 0 OR`);
-  });
-});
-
-describe('packedIds', () => {
-  it('reads int8send output (big-endian 8 bytes per id), past 2^32 too', () => {
-    const ids = [1, 255, 2 ** 32 - 1, 2 ** 32 + 7, 2 ** 52 + 3];
-    const packed = Buffer.alloc(ids.length * 8);
-    ids.forEach((id, i) => packed.writeBigInt64BE(BigInt(id), i * 8));
-    expect([...packedIds(packed)]).toEqual(ids);
-    expect([...packedIds(null)]).toEqual([]);
   });
 });

@@ -1,13 +1,5 @@
 import { kindIds, type RunSql, type StepContext } from './step.js';
 
-/** Node ids packed by int8send (big-endian), as numbers: high and low words, so no BigInt per id. */
-export function packedIds(packed: Buffer | null): Float64Array {
-  if (!packed) return new Float64Array(0);
-  const out = new Float64Array(packed.length / 8);
-  for (let i = 0; i < out.length; i++) out[i] = packed.readInt32BE(i * 8) * 2 ** 32 + packed.readUInt32BE(i * 8 + 4);
-  return out;
-}
-
 /** Every kind name the ADCS statements refer to as `{Kind}`. */
 const ADCS_KINDS = [
   'Base', 'User', 'Computer', 'Group', 'Domain', 'EnterpriseCA', 'RootCA', 'AIACA', 'NTAuthStore', 'CertTemplate',
@@ -20,10 +12,10 @@ const ADCS_KINDS = [
 ] as const;
 
 /**
- * Runs ADCS statements written with `{Kind}` placeholders (replaced by the kind's id, so the planner sees
+ * Resolves ADCS statements written with `{Kind}` placeholders (replaced by the kind's id, so the planner sees
  * constants) and `{Kind|Kind}` (an `int2[]` literal of several kinds; always an array after `ANY(` or `&& `).
  */
-export async function adcsSql(sql: RunSql): Promise<RunSql> {
+export async function adcsText(sql: RunSql): Promise<(text: string) => string> {
   const ids = await kindIds(sql, ADCS_KINDS);
   const id = (name: string): number => {
     const value = ids.get(name);
@@ -31,10 +23,16 @@ export async function adcsSql(sql: RunSql): Promise<RunSql> {
     return value;
   };
   const placeholder = /(ANY\(|&& )?\{(\w+(?:\|\w+)*)\}/g;
-  return async (text, params) => sql(text.replace(placeholder, (_, before: string | undefined, names: string) => {
+  return (text) => text.replace(placeholder, (_, before: string | undefined, names: string) => {
     const list = names.split('|').map(id);
     return list.length === 1 && !before ? `${list[0]}` : `${before ?? ''}ARRAY[${list.join(',')}]::int2[]`;
-  }), params);
+  });
+}
+
+/** Runs ADCS statements written with placeholders (adcsText). */
+export async function adcsSql(sql: RunSql): Promise<RunSql> {
+  const resolve = await adcsText(sql);
+  return async (text, params) => sql(resolve(text), params);
 }
 
 /** A temporary table (dropped at commit) from `select`, indexed and analysed so later plans estimate it well. */

@@ -41,10 +41,18 @@ export function transactionSql(manager: EntityManager): { sql: RunSql; copyRows:
 
 /**
  * Ids of the named kinds, creating missing ones (kind rows are shared with the graph adapter, which reads names
- * it does not know from the table).
+ * it does not know from the table). Only names not in the table are offered to INSERT: every row an INSERT
+ * proposes takes a value of the smallint id sequence even when it conflicts, and offering every name each time ran
+ * the sequence out after a few dozen analyses (about a thousand values each). Sorted, so concurrent inserts of
+ * overlapping sets cannot deadlock.
  */
 export async function kindIds(sql: RunSql, names: readonly string[]): Promise<Map<string, number>> {
-  await sql(`INSERT INTO kind (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [names]);
-  const rows = await sql(`SELECT id, name FROM kind WHERE name = ANY($1::text[])`, [names]);
+  const sorted = [...new Set(names)].sort();
+  await sql(`
+    INSERT INTO kind (name)
+    SELECT name FROM unnest($1::text[]) AS input (name) WHERE NOT EXISTS (SELECT 1 FROM kind WHERE kind.name = input.name)
+    ORDER BY name
+    ON CONFLICT (name) DO NOTHING`, [sorted]);
+  const rows = await sql(`SELECT id, name FROM kind WHERE name = ANY($1::text[])`, [sorted]);
   return new Map(rows.map((r) => [r.name as string, Number(r.id)]));
 }
