@@ -11,6 +11,13 @@ function ntlm(Result: object, Collected = true) {
   return { NTLMRegistryData: { Result, Collected, FailureReason: Collected ? null : 'RPC unavailable' } };
 }
 
+/** The nine registry properties cleared (null removes a stored value) by every read, as the reference does. */
+const CLEARED = {
+  restrictoutboundntlm: null, restrictreceivingntmltraffic: null, requiresecuritysignature: null,
+  enablesecuritysignature: null, ntlmminclientsec: null, ntlmminserversec: null, lmcompatibilitylevel: null,
+  usemachineid: null, clientallowedntlmservers: null,
+};
+
 describe('computer NTLM registry properties', () => {
   it('stores the values under BloodHound names, reading SharpHound spellings case-insensitively', () => {
     const properties = computerProperties(ntlm({
@@ -18,19 +25,19 @@ describe('computer NTLM registry properties', () => {
       NtlmMinClientSec: 537395200, LmCompatibilityLevel: 5, UseMachineId: 1, RequireSecuritySignature: 0,
     }));
     expect(properties).toEqual({
-      name: 'PC.X', restrictoutboundntlm: true, restrictreceivingntmltraffic: false, ntlmminserversec: 536870912,
+      ...CLEARED, name: 'PC.X', restrictoutboundntlm: true, restrictreceivingntmltraffic: false, ntlmminserversec: 536870912,
       ntlmminclientsec: 537395200, lmcompatibilitylevel: 5, usemachineid: true, requiresecuritysignature: false,
     });
   });
 
-  it('treats only Deny all (2) as restricting and sets nothing for values the host does not have', () => {
+  it('treats only Deny all (2) as restricting and clears the values the host does not have', () => {
     expect(computerProperties(ntlm({ RestrictSendingNtlmTraffic: 1, RestrictReceivingNtlmTraffic: null, NtlmMinClientSec: null })))
-      .toEqual({ name: 'PC.X', restrictoutboundntlm: false });
+      .toEqual({ ...CLEARED, name: 'PC.X', restrictoutboundntlm: false });
   });
 
   it('keeps the allowed-server list and the signing flags BloodHound reads', () => {
     const properties = computerProperties(ntlm({ EnableSecuritySignature: 1, ClientAllowedNTLMServers: ['srv1', 'srv2', 3] }));
-    expect(properties).toEqual({ name: 'PC.X', enablesecuritysignature: true, clientallowedntlmservers: ['srv1', 'srv2'] });
+    expect(properties).toEqual({ ...CLEARED, name: 'PC.X', enablesecuritysignature: true, clientallowedntlmservers: ['srv1', 'srv2'] });
   });
 
   it('sets nothing when the registry was not read', () => {
@@ -40,6 +47,6 @@ describe('computer NTLM registry properties', () => {
 
   it('also reads values written beside Collected, as older BloodHound did', () => {
     expect(computerProperties({ NTLMRegistryData: { Collected: true, RestrictSendingNtlmTraffic: 2 } }))
-      .toEqual({ name: 'PC.X', restrictoutboundntlm: true });
+      .toEqual({ ...CLEARED, name: 'PC.X', restrictoutboundntlm: true });
   });
 });

@@ -22,13 +22,19 @@ const NTLM_VALUES: ReadonlyArray<[field: string, property: string, convert: Conv
   ['UseMachineId', 'usemachineid', isSet],
 ];
 
+/** Every property the registry read sets; a read clears all of them first. */
+const NTLM_PROPERTIES = [...NTLM_VALUES.map(([, property]) => property), 'clientallowedntlmservers'];
+
 /**
- * Sets the NTLM registry properties when the registry was read. A value the host does not have (null) sets
- * nothing. Older BloodHound read the values beside `Collected` rather than under `Result`; both are accepted.
+ * Sets the NTLM registry properties when the registry was read. Like the reference, a read first clears all nine
+ * (a null in a graph write removes the stored property), so a value a newer collection no longer reports does not
+ * linger from an older one; a value the host does not have (null) then stays cleared. Not read: nothing changes.
+ * Older BloodHound read the values beside `Collected` rather than under `Result`; both are accepted.
  */
 export function addNtlmRegistryProperties(object: unknown, properties: Properties): void {
   const data = asObject(object);
   if (!isCollected(data)) return;
+  for (const property of NTLM_PROPERTIES) properties[property] = null;
   const result = asObject(fieldOf(data, 'Result')) ?? data;
   for (const [field, property, convert] of NTLM_VALUES) {
     const value = fieldOf(result, field);
