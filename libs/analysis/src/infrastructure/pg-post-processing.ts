@@ -4,9 +4,10 @@ import { PostProcessing, type StepReport } from '../application/ports.js';
 import { analysisStepDurations, timed } from '../application/step-durations.js';
 import { ADCS_STEPS } from './steps/adcs-steps.js';
 import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from './steps/core-steps.js';
+import { NTLM_STEPS } from './steps/ntlm-relay.js';
 import { transactionSql } from './steps/step.js';
 
-const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADCS];
+const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADCS, ...NTLM_STEPS];
 
 /** Post-processing on the PostgreSQL graph: every step, in order, in one transaction. */
 @Injectable()

@@ -96,8 +96,9 @@ const BEFORE = {
     'IssuedSignedBy', 'EnterpriseCAFor', 'ExtendedByPolicy', 'EnrollOnBehalfOf', 'GoldenCert', 'ADCSESC1', 'ADCSESC3',
     'ADCSESC4', 'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a', 'ADCSESC9b', 'ADCSESC10a', 'ADCSESC10b', 'ADCSESC13', 'Owns',
     'WriteOwner',
-    // Analysis parity (issue 17): the reference's steps 6 and 8.
-    'ProtectAdminGroups', 'HasTrustKeys',
+    // Analysis parity (issue 17): the reference's steps 6, 8 and 15.
+    'ProtectAdminGroups', 'HasTrustKeys', 'CoerceAndRelayNTLMToSMB', 'CoerceAndRelayNTLMToADCS',
+    'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS',
   ],} as const;
 
 const sorted = (list: readonly string[]) => [...list].sort();

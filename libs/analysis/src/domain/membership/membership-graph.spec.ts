@@ -43,4 +43,23 @@ describe('MembershipGraph', () => {
     expect(ring.componentOf(0)).toBe(ring.componentOf(n - 1));
     expect(ring.below([0]).toArray()).toHaveLength(n);
   });
+
+  it('finds up to two different sources at or below each node, through cycles', () => {
+    const sources = NodeSet.empty(graph.size);
+    for (const name of ['alice', 'bob', 'other']) sources.add(at(name));
+    const { first, second } = graph.twoSourcesBelow(sources);
+    const witnesses = (name: string) => names([first[at(name)], second[at(name)]].filter((i) => i >= 0)).sort();
+    expect(witnesses('g1')).toEqual(['alice']);
+    expect(witnesses('g2')).toEqual(['alice', 'bob']);
+    expect(witnesses('g3')).toEqual(['alice', 'bob']);
+    // A MemberOf hop into a user is no membership: bob holds only himself.
+    expect(witnesses('bob')).toEqual(['bob']);
+    // Against a brute force over every node: the sources among it and the principals below it, at most two.
+    for (let i = 0; i < graph.size; i++) {
+      const below = graph.below([i]).toArray().filter((j) => sources.has(j));
+      const found = [first[i], second[i]].filter((j) => j >= 0);
+      expect(found.length).toBe(Math.min(2, below.length));
+      for (const j of found) expect(below).toContain(j);
+    }
+  });
 });

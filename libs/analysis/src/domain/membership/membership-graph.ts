@@ -122,6 +122,33 @@ export class MembershipGraph {
     return [...seen];
   }
 
+  /**
+   * For every node, up to two different `sources` among itself and the principals whose groups include it:
+   * `first[i]`, `second[i]` (-1 when none). A walk up from each source stops at a node that already holds two
+   * witnesses (every group above it then holds two as well), so each node is entered at most three times per
+   * source set, not once per source: "is there a source below this group other than X" in one pass.
+   */
+  twoSourcesBelow(sources: NodeSet): { first: Int32Array; second: Int32Array } {
+    const first = new Int32Array(this.size).fill(-1);
+    const second = new Int32Array(this.size).fill(-1);
+    const stack: number[] = [];
+    sources.forEach((source) => {
+      stack.push(source);
+      while (stack.length > 0) {
+        const x = stack.pop()!;
+        if (first[x] === source || second[x] === source) continue;
+        if (first[x] < 0) first[x] = source;
+        else if (second[x] < 0) second[x] = source;
+        else continue;
+        for (let k = this.adjacency.upOffsets[x]; k < this.adjacency.upOffsets[x + 1]; k++) {
+          const g = this.adjacency.upTargets[k];
+          if (this.is(g, GROUP)) stack.push(g);
+        }
+      }
+    });
+    return { first, second };
+  }
+
   /** The strongly connected component of each node over group hops (nesting cycles share one). */
   componentOf(i: number): number {
     return this.condensation().of[i];

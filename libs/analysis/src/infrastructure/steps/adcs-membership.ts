@@ -94,6 +94,11 @@ export class AdcsPrincipals {
     return new AdcsPrincipals(graph, specials, domainSpecials, rights);
   }
 
+  /** Whether graph index `i` is an Authenticated Users or Everyone group (of any domain). */
+  isSpecial(i: number): boolean {
+    return this.specials.some((s) => s.index === i);
+  }
+
   /** The graph indexes of the holders of any of `kinds` on the template or CA `target`. */
   holders(target: number, kinds: readonly TemplateRight[]): number[] {
     return (this.rights.get(target) ?? []).filter((r) => kinds.includes(r.right)).map((r) => r.holder);
