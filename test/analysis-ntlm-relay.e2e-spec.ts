@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostProcessing } from '@app/analysis';
 import { GraphStore, type GraphNode } from '@app/graph';
-import { EdgeCompositions, edges, node, seedGraph, template } from '@app/graph/testing';
+import { EdgeCompositions, edges, node, PREBUILT_QUERIES, seedGraph, template } from '@app/graph/testing';
 import { Database } from '@app/platform';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { bearer } from './support/auth.js';
+import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './support/test-app.js';
 
 /**
  * The NTLM relay edges (the reference's PostNTLM) on a hand-built domain with decoys: which computers can be coerced
@@ -125,5 +126,27 @@ describe('NTLM relay edges', () => {
     const before = await Promise.all(RELAY_KINDS.map(edgesOf));
     await t.app.get(PostProcessing).run();
     expect(await Promise.all(RELAY_KINDS.map(edgesOf))).toEqual(before);
+  });
+});
+
+describe('the relay edges in Cypher', () => {
+  interface Answer { data: { nodes: Record<string, { objectId: string }>; edges: { source: string; target: string; kind: string }[] } }
+  const lines = ({ data }: Answer) => data.edges
+    .map((e) => `${data.nodes[e.source].objectId} -[${e.kind}]-> ${data.nodes[e.target].objectId}`).sort();
+  const cypher = async (query: string) => {
+    const token = await login(t, 'admin', ADMIN_PASSWORD);
+    return t.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(token)).send({ query });
+  };
+
+  it('pre-built query 54 lists every relay edge analysis derived', async () => {
+    const res = await cypher(PREBUILT_QUERIES.find((q) => q.number === 54)!.query);
+    expect(res.status).toBe(200);
+    expect(lines(res.body as Answer)).toEqual((await Promise.all(RELAY_KINDS.map(edgesOf))).flat().sort());
+  });
+
+  it('paths over AD_ATTACK_PATHS cross them (they are traversable)', async () => {
+    const res = await cypher(`MATCH p = shortestPath((a:Group {objectid: '${AU}'})-[:AD_ATTACK_PATHS*1..]->(c:Computer {objectid: 'RELAY1'})) RETURN p`);
+    expect(res.status).toBe(200);
+    expect(lines(res.body as Answer)).toEqual([`${AU} -[CoerceAndRelayNTLMToADCS]-> RELAY1`]);
   });
 });
