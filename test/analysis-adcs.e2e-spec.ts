@@ -5,6 +5,7 @@ import { EdgeCompositions, edges, node, seedGraph, template } from '@app/graph/t
 import { PostProcessing } from '@app/analysis';
 import { LocalFiles } from '@app/ingest';
 import { SAMPLE_ZIP } from './support/ingest.js';
+import { edgeLinesOf } from './support/derived-edges.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -86,14 +87,7 @@ const COMPOSITE = ['GoldenCert', 'ADCSESC1', 'ADCSESC3', 'ADCSESC4', 'ADCSESC6a'
 let t: TestApp;
 let seeded: Map<string, GraphNode>;
 
-/** Every edge of `kind` as `START -[kind]-> END` lines of objectids, sorted. */
-async function edgesOf(kind: string): Promise<string[]> {
-  const rows = await t.app.get(Database).transaction((m) => m.query(`
-    SELECT s.properties ->> 'objectid' AS s, e.properties ->> 'objectid' AS e FROM edge
-    JOIN kind k ON k.id = edge.kind_id JOIN node s ON s.id = edge.start_id JOIN node e ON e.id = edge.end_id
-    WHERE k.name = $1`, [kind])) as { s: string; e: string }[];
-  return rows.map((r) => `${r.s} -[${kind}]-> ${r.e}`).sort();
-}
+const edgesOf = (kind: string) => edgeLinesOf(t, kind);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostProcessing } from '@app/analysis';
 import { GraphStore, type GraphNode } from '@app/graph';
 import { EdgeCompositions, edges, node, PREBUILT_QUERIES, seedGraph, template } from '@app/graph/testing';
-import { Database } from '@app/platform';
 import { bearer } from './support/auth.js';
+import { edgeLinesOf } from './support/derived-edges.js';
 import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './support/test-app.js';
 
 /**
@@ -79,13 +79,7 @@ const RELAY_KINDS = ['CoerceAndRelayNTLMToSMB', 'CoerceAndRelayNTLMToLDAP', 'Coe
 let t: TestApp;
 let seeded: Map<string, GraphNode>;
 
-async function edgesOf(kind: string): Promise<string[]> {
-  const rows = await t.app.get(Database).query<{ s: string; e: string }>(`
-    SELECT s.properties ->> 'objectid' AS s, e.properties ->> 'objectid' AS e FROM edge
-    JOIN kind k ON k.id = edge.kind_id JOIN node s ON s.id = edge.start_id JOIN node e ON e.id = edge.end_id
-    WHERE k.name = $1`, [kind]);
-  return rows.map((r) => `${r.s} -[${kind}]-> ${r.e}`).sort();
-}
+const edgesOf = (kind: string) => edgeLinesOf(t, kind);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,7 +8,11 @@
 // random principals (mostly groups, popular ones first); on each computer 3 sessions, 2 groups in its local
 // Administrators group (-544), on 30% a group in Remote Desktop Users (-555), both holding the remote logon right;
 // the domain's replication rights with Domain Admins, Enterprise Admins, Administrators and one non-admin pair
-// (a group with GetChanges nested in one with GetChangesAll, so DCSync comes through nesting); the PKI of pki.mjs.
+// (a group with GetChanges nested in one with GetChangesAll, so DCSync comes through nesting); the PKI of pki.mjs;
+// NTLM data on every computer, by its number c (no random draw, so the rest is unchanged): every fifth denies
+// outbound NTLM, DCs and servers sign SMB and every other workstation does not, every tenth workstation runs the
+// WebClient; DC1 does not require LDAP signing, DC2 offers LDAPS without channel binding; the first enterprise CA
+// offers web enrolment over HTTP (ESC8). So the NTLM relay steps of analysis have work at every scale.
 // Usage: node bench/enterprise/directory.mjs [--variant dense|shallow] [--scale 0.01] [--seed 1] [--out DIR]
 //   (or --users/--computers/--groups/--cycles); writeEnterpriseFiles is the same as a function.
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -224,11 +228,25 @@ export function writeEnterpriseFiles(options, folder) {
         UserRights: isDc ? [] : [{ Privilege: 'SeRemoteInteractiveLogonRight', Results: logon, LocalNames: [], Collected: true,
           FailureReason: null }],
         DCRegistryData: { CertificateMappingMethods: null, StrongCertificateBindingEnforcement: null },
+        ...ntlmData(c, isDc, c < 4 + Math.floor(C / 5)),
         Status: null, IsDC: isDc, DomainSID: SID, UnconstrainedDelegation: isDc,
         Properties: properties(computerName(c), `CN=${computerName(c)},OU=${ou},${DN}`, { ...account, name: host,
           samaccountname: `${computerName(c)}$`, haslaps: !isDc, isdc: isDc, unconstraineddelegation: isDc,
+          ...(isDc ? { ldapenabled: true, ldapsenabled: true, ldapsigning: c !== 0, ldapsepa: c !== 1 } : {}),
           operatingsystem: c < 4 + Math.floor(C / 5) ? 'Windows Server 2022 Standard' : 'Windows 11 Enterprise' }) };
     }
+  }
+
+  /** SmbInfo, NTLMRegistryData and IsWebClientRunning of computer c, as SharpHound collects them. */
+  function ntlmData(c, isDc, isServer) {
+    const workstation = !isDc && !isServer;
+    const result = (Result) => ({ Collected: true, FailureReason: null, Result });
+    return {
+      SmbInfo: result({ SigningEnabled: !workstation || c % 2 === 0 }),
+      NTLMRegistryData: result({ RestrictSendingNtlmTraffic: c % 5 === 0 ? 2 : 0, RestrictReceivingNTLMTraffic: 0,
+        LmCompatibilityLevel: 5 }),
+      IsWebClientRunning: result(workstation && c % 10 === 3),
+    };
   }
 
   const pki = pkiObjects({

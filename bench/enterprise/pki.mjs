@@ -125,7 +125,9 @@ export function pkiObjects(d) {
         IsUserSpecifiesSanEnabled: { Value: false, Collected: true, FailureReason: null },
       },
       EnabledCertTemplates: published,
-      HttpEnrollmentEndpoints: [],
+      // The first CA offers web enrolment over HTTP: relayable (ESC8).
+      HttpEnrollmentEndpoints: c === 0 ? [{ Collected: true, FailureReason: null, Result: { Url: `http://${host.name}/certsrv/`,
+        ADCSWebEnrollmentHTTP: true, ADCSWebEnrollmentHTTPS: false, ADCSWebEnrollmentEPA: false } }] : [],
       Aces: [ace('ADMINS', 'Owns'), ace('DA', 'WriteDacl'), ace('EA', 'WriteDacl'), ace('AU', 'Enroll')],
     };
   });
