@@ -207,6 +207,9 @@ const GRAPH: GraphSpec = {
     { objectid: 'AZG', kinds: ['AZBase', 'AZGroup'], properties: { name: 'AZ ADMINS', tenantid: 'TEN' } },
     { objectid: 'AZU', kinds: ['AZBase', 'AZUser'], properties: { name: 'AZ USER', tenantid: 'TEN' } },
     { objectid: 'PC', kinds: ['Base', 'Computer'], properties: { name: 'PC.CORP.LOCAL', domainsid: 'DOM' } },
+    // CAROL's OU, with a GPO linked: parents of hers in a zone.
+    { objectid: 'OU_PEOPLE', kinds: ['Base', 'OU'], properties: { name: 'PEOPLE@CORP.LOCAL', domainsid: 'DOM' } },
+    { objectid: 'GPO_PEOPLE', kinds: ['Base', 'GPO'], properties: { name: 'PEOPLE POLICY@CORP.LOCAL', domainsid: 'DOM' } },
   ],
   edges: [
     { from: 'NESTED', to: 'DA', kind: 'MemberOf' },
@@ -217,6 +220,8 @@ const GRAPH: GraphSpec = {
     { from: 'CAROL', to: 'DA', kind: 'GenericAll' },
     { from: 'AZU', to: 'AZG', kind: 'AZMemberOf' },
     { from: 'DA', to: 'PC', kind: 'AdminTo' },
+    { from: 'OU_PEOPLE', to: 'CAROL', kind: 'Contains' },
+    { from: 'GPO_PEOPLE', to: 'OU_PEOPLE', kind: 'GPLink' },
   ],
 };
 
@@ -308,6 +313,17 @@ describe('TagEvaluation', () => {
     expect(await tokened('admin_tier_0')).toEqual(['DOM']);
     expect(await carrying('Tag_Tier_One')).toEqual(['PC']);
     expect(await tokened('owned')).toEqual([]);
+  });
+
+  it('adds the OUs and GPOs above a zone\'s members as parents, and none to a label\'s', async () => {
+    const inZone = selectors.add(zone.id, objectIds(['CAROL']));
+    const inLabel = selectors.add(label.id, objectIds(['CAROL']));
+    await evaluation.evaluateAll();
+    expect(await carrying('Tag_Tier_One')).toEqual(['CAROL', 'GPO_PEOPLE', 'OU_PEOPLE']);
+    expect(membership.sources(inZone.id, nodes)).toEqual({
+      CAROL: MemberSource.Seed, OU_PEOPLE: MemberSource.Parent, GPO_PEOPLE: MemberSource.Parent,
+    });
+    expect(membership.sources(inLabel.id, nodes)).toEqual({ CAROL: MemberSource.Seed });
   });
 
   it('records a failing selector\'s error, keeps its previous members and applies the others', async () => {

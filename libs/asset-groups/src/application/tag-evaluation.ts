@@ -2,12 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import {
   CypherService, displayName, GraphConfig, GraphStore, GraphWalks, KindCatalog, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO,
-  tagKind, textProperty, type GraphNode,
+  tagKind, textProperty, type GraphNode, type HopReader,
 } from '@app/graph';
 import { ApiError, remainingMs, runWithDeadlineCap } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
 import {
-  CHILD_EDGE_KINDS, expandChildren, expandsChildren, expansionOf, ExpansionTooLarge, type SelectedId, type SelectedNode,
+  CHILD_EDGE_KINDS, expandChildren, expandParents, expandsChildren, expandsParents, expansionOf, ExpansionTooLarge,
+  type ParentReader, type SelectedId, type SelectedNode,
 } from '../domain/expansion.js';
 import { certifiesAutomatically, MemberSource, SeedType, type Selector } from '../domain/selector.js';
 import { OWNED_TAG_ID, tagKindName, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
@@ -202,18 +203,35 @@ export class TagEvaluation {
   }
 
   /**
-   * The seeds, and for tags that expand, their transitive members, by id: walked over the in-memory traversal
-   * index where this instance holds it at the current graph version, else one ids-only statement per level.
+   * The seeds, and for tags that expand, their transitive members and (zones) the OUs, containers and GPOs above
+   * them, by id: walked over the in-memory traversal index where this instance holds it at the current graph
+   * version, else one ids-only statement per level.
    */
   private async select(tag: Tag, selector: Selector): Promise<{ seeds: GraphNode[]; selected: SelectedId[] }> {
     const seeds = await this.resolveSeeds(selector);
     const seedIds = seeds.map((node) => node.id);
-    if (!expandsChildren(expansionOf(tag.type)) || seeds.length === 0) {
+    const method = expansionOf(tag.type);
+    if (!expandsChildren(method) || seeds.length === 0) {
       return { seeds, selected: seedIds.map((id) => ({ id, source: MemberSource.Seed })) };
     }
-    const selected = await this.walks.read((reader) => expandChildren(seedIds, async (frontier) =>
-      (await reader.hops(frontier, 'inbound', CHILD_EDGE_KINDS)).hops.map((hop) => hop.startId)));
+    const selected = await this.walks.read(async (reader) => {
+      const members = await expandChildren(seedIds, async (frontier) =>
+        (await reader.hops(frontier, 'inbound', CHILD_EDGE_KINDS)).hops.map((hop) => hop.startId));
+      return expandsParents(method) ? [...members, ...(await expandParents(members, this.parentReader(reader)))] : members;
+    });
     return { seeds, selected };
+  }
+
+  /** Parents over the walk's hop reader; ACL protection is a property, read for the nodes inside containers only. */
+  private parentReader(reader: HopReader): ParentReader {
+    return {
+      containedBy: async (ids, kind) => (ids.length === 0 ? [] : (await reader.hops(ids, 'inbound', ['Contains'], [kind])).hops
+        .map((hop) => ({ parent: hop.startId, child: hop.endId }))),
+      linkedGpos: async (ids) => (ids.length === 0 ? [] : (await reader.hops(ids, 'inbound', ['GPLink'], ['GPO'])).hops
+        .map((hop) => hop.startId)),
+      aclUnprotected: async (ids) => (ids.length === 0 ? [] : (await this.graph.nodesByIds(ids))
+        .filter((node) => node.properties.isaclprotected === false).map((node) => node.id)),
+    };
   }
 
   /**
@@ -232,13 +250,13 @@ export class TagEvaluation {
     return hash.digest('base64');
   }
 
-  /** The selected nodes with their properties: the seeds as resolved, the children in one look-up. */
+  /** The selected nodes with their properties: the seeds as resolved, children and parents in one look-up. */
   private async load(seeds: readonly GraphNode[], selected: readonly SelectedId[]): Promise<SelectedNode[]> {
     const members: SelectedNode[] = seeds.map((node) => ({ node, source: MemberSource.Seed }));
-    const children = selected.filter((s) => s.source === MemberSource.Child).map((s) => s.id);
-    // A child deleted since the walk is simply not selected.
-    for (const node of children.length > 0 ? await this.graph.nodesByIds(children) : []) {
-      members.push({ node, source: MemberSource.Child });
+    const sources = new Map(selected.filter((s) => s.source !== MemberSource.Seed).map((s) => [s.id, s.source]));
+    // A node deleted since the walk is simply not selected.
+    for (const node of sources.size > 0 ? await this.graph.nodesByIds([...sources.keys()]) : []) {
+      members.push({ node, source: sources.get(node.id)! });
     }
     return members;
   }

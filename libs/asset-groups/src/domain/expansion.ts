@@ -1,6 +1,6 @@
 // How a selector's seeds grow into its members (agt-wire §1): zones expand to everything, labels to children, the
-// Owned label not at all. Children are transitive group members; parents (OUs, containers, GPOs above a member)
-// are not implemented, so "all" is children only for now.
+// Owned label not at all. Children are transitive group members; parents are the OUs, containers and GPOs above a
+// seed or child (expandParents).
 import type { GraphNode } from '@app/graph';
 import { TagType } from './tag.js';
 import { MemberSource } from './selector.js';
@@ -22,6 +22,10 @@ export function expansionOf(tagType: TagType): ExpansionMethod {
 
 export function expandsChildren(method: ExpansionMethod): boolean {
   return method === ExpansionMethod.All || method === ExpansionMethod.Children;
+}
+
+export function expandsParents(method: ExpansionMethod): boolean {
+  return method === ExpansionMethod.All || method === ExpansionMethod.Parents;
 }
 
 /** Group membership edges, walked inbound (member -MemberOf-> group): AD and Azure. */
@@ -77,4 +81,53 @@ export async function expandChildren(
     frontier = fresh;
   }
   return [...selected].map(([id, source]) => ({ id, source }));
+}
+
+/** How expandParents reads the graph: by id, one call per step. */
+export interface ParentReader {
+  /** The Contains hops into `ids` from nodes of `kind`, as (parent, child). */
+  containedBy(ids: string[], kind: 'OU' | 'Container'): Promise<{ parent: string; child: string }[]>;
+  /** The GPOs linked (GPLink) to any of `ids`. */
+  linkedGpos(ids: string[]): Promise<string[]>;
+  /** Those of `ids` whose ACL is known not to be protected (`isaclprotected` false). */
+  aclUnprotected(ids: string[]): Promise<string[]>;
+}
+
+/**
+ * The parents of the selected nodes (the reference's zone expansion after the children, agt.go): every OU above a
+ * selected node through OUs alone, the GPOs linked to a selected node or to those OUs, and, above a selected node
+ * whose ACL is not protected, every container above it through containers alone. Parents bring no children or
+ * parents of their own; a selected node is never also a parent. Costs what lies above the selection.
+ */
+export async function expandParents(
+  selected: readonly SelectedId[],
+  reader: ParentReader,
+  limits: { maxDepth: number; maxMembers: number } = { maxDepth: MAX_EXPANSION_DEPTH, maxMembers: MAX_SELECTOR_MEMBERS },
+): Promise<SelectedId[]> {
+  const ids = selected.map((s) => s.id);
+  const chosen = new Set(ids);
+  /** The nodes of `kind` above `from` through nodes of that kind alone. */
+  const climb = async (from: string[], kind: 'OU' | 'Container'): Promise<string[]> => {
+    const reached = new Set<string>();
+    let frontier = from;
+    for (let depth = 0; depth < limits.maxDepth && frontier.length > 0; depth++) {
+      const fresh: string[] = [];
+      for (const { parent } of await reader.containedBy(frontier, kind)) {
+        if (reached.has(parent)) continue;
+        reached.add(parent);
+        fresh.push(parent);
+      }
+      frontier = fresh;
+    }
+    return [...reached];
+  };
+  const ous = await climb(ids, 'OU');
+  const containerHops = await reader.containedBy(ids, 'Container');
+  const open = new Set(await reader.aclUnprotected([...new Set(containerHops.map((hop) => hop.child))]));
+  const lowest = [...new Set(containerHops.filter((hop) => open.has(hop.child)).map((hop) => hop.parent))];
+  const containers = [...lowest, ...(await climb(lowest, 'Container'))];
+  const gpos = await reader.linkedGpos([...ids, ...ous]);
+  const parents = [...new Set([...ous, ...containers, ...gpos])].filter((id) => !chosen.has(id));
+  if (chosen.size + parents.length > limits.maxMembers) throw new ExpansionTooLarge(limits.maxMembers);
+  return parents.map((id) => ({ id, source: MemberSource.Parent }));
 }
