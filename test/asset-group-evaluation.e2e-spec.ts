@@ -54,12 +54,13 @@ const GRAPH: GraphSpec = {
       objectid: ADMINSDHOLDER,
       ...ad('Container', 'ADMINSDHOLDER@CONTOSO.LOCAL', { distinguishedname: 'CN=AdminSDHolder,CN=System,DC=CONTOSO,DC=LOCAL' }),
     },
-    // Decoys: none of these is Tier Zero.
+    // The OU above the Administrator: Tier Zero as a parent (the reference's zone expansion, agt.go).
+    { objectid: OU, ...ad('OU', 'ADMINS OU@CONTOSO.LOCAL', { distinguishedname: 'OU=ADMINS,DC=CONTOSO,DC=LOCAL' }) },
+    // Decoys: none of these is Tier Zero (the Users container holds no Tier Zero member).
     { objectid: DOMAIN_USERS, ...ad('Group', 'DOMAIN USERS@CONTOSO.LOCAL') },
     { objectid: PLAIN_USER, ...ad('User', 'PLAIN@CONTOSO.LOCAL') },
     { objectid: OTHER_USER, ...ad('User', 'OTHER@CONTOSO.LOCAL', { system_tags: 'admin_tier_0' }) },
     { objectid: PLAIN_PC, ...ad('Computer', 'WS.CONTOSO.LOCAL') },
-    { objectid: OU, ...ad('OU', 'ADMINS OU@CONTOSO.LOCAL', { distinguishedname: 'OU=ADMINS,DC=CONTOSO,DC=LOCAL' }) },
     { objectid: USERS_CONTAINER, ...ad('Container', 'USERS@CONTOSO.LOCAL', { distinguishedname: 'CN=Users,DC=CONTOSO,DC=LOCAL' }) },
     { objectid: DNS_ADMINS, ...ad('Group', 'DNSADMINS@CONTOSO.LOCAL') },
     { objectid: PRIVESC, ...ad('Group', 'PRIVESC@CONTOSO.LOCAL') },
@@ -247,10 +248,10 @@ describe('asset group tag evaluation', () => {
 
   describe('the seeded Tier Zero selectors', () => {
     const TIER_ZERO_MEMBERS = [
-      DOMAIN, ADMINISTRATOR, DOMAIN_ADMINS, ENTERPRISE_ADMINS, IT_ADMINS, NESTED_USER, DA_USER, NESTED_PC, ADMINSDHOLDER,
+      DOMAIN, ADMINISTRATOR, DOMAIN_ADMINS, ENTERPRISE_ADMINS, IT_ADMINS, NESTED_USER, DA_USER, NESTED_PC, ADMINSDHOLDER, OU,
     ].sort();
 
-    it('tag the Administrator, Domain Admins and its nested members, Enterprise Admins, the domain and AdminSDHolder, and nothing else', async () => {
+    it('tag the Administrator, Domain Admins and its nested members, Enterprise Admins, the domain, AdminSDHolder and the OU above the Administrator, and nothing else', async () => {
       const res = await evaluate({ asset_group_tag_ids: [TIER_ZERO] });
       expect(res.status).toBe(200);
       expect(res.body.data.tags).toEqual([{ id: TIER_ZERO, members: TIER_ZERO_MEMBERS.length, added: TIER_ZERO_MEMBERS.length, removed: 0 }]);

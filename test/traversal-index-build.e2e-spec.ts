@@ -129,8 +129,8 @@ describe('buildTraversalIndex', () => {
     const text = (rows: number[][]) => rows.map((row) => row.join(' ')).join('\n');
     expect(text(stored.sort((x, y) => x[0] - y[0]))).toBe(text(edges.map((e) => [e.id, e.start, e.end, e.kind])));
     expect(nodes.every((node) => index.kindsOf(index.indexOf(node.id)).join() === node.kinds.join())).toBe(true);
-    // 24 bytes per edge; per node its id, two kinds, a slot of the direct id table and three offsets.
-    expect(index.bytes).toBe(24 * edges.length + nodes.length * (8 + 2 * 2 + 4) + 3 * 4 * (nodes.length + 1));
+    // 20 bytes per edge (ids below 2^32); per node its id, two kinds, a slot of the direct id table and three offsets.
+    expect(index.bytes).toBe(20 * edges.length + nodes.length * (8 + 2 * 2 + 4) + 3 * 4 * (nodes.length + 1));
   });
 
   it('refuses a graph whose estimate passes the cap before reading it', async () => {
