@@ -1,9 +1,7 @@
 import type { NodeSet } from '../../domain/membership/index.js';
-import { adcsPrincipals, type AdcsPrincipals, type TemplateRight } from './adcs-membership.js';
+import { adcsPrincipals, type AdcsPrincipals, ENROLL_RIGHTS, type TemplateRight } from './adcs-membership.js';
 import { adcsSql, insertEdges, is, isNot, rules } from './adcs-sql.js';
 import type { RunSql, SqlStep, StepContext } from './step.js';
-
-const ENROLL_RIGHTS: TemplateRight[] = ['GenericAll', 'Enroll', 'AllExtendedRights'];
 
 /** A DC of the domain's forest (pw_adcs_forest) satisfies `condition` (over alias `dc`). */
 const forestDc = (domain: string, condition: string): string => `EXISTS (

@@ -8,6 +8,9 @@ export const TEMPLATE_RIGHTS = ['Enroll', 'GenericAll', 'AllExtendedRights', 'Ge
   'WriteOwner', 'WriteOwnerRaw', 'WritePKINameFlag', 'WritePKIEnrollmentFlag', 'DelegatedEnrollmentAgent'] as const;
 export type TemplateRight = typeof TEMPLATE_RIGHTS[number];
 
+/** The rights that let a principal enrol on a certificate template. */
+export const ENROLL_RIGHTS: TemplateRight[] = ['GenericAll', 'Enroll', 'AllExtendedRights'];
+
 /** Special groups (Authenticated Users, Everyone) keyed by the prefix before their SID suffix. */
 const SPECIAL = `
   special AS (

@@ -1,6 +1,6 @@
 import { kindIds, type RunSql, type StepContext } from './step.js';
 
-/** Every kind name the ADCS statements refer to as `{Kind}`. */
+/** Every kind name the ADCS and NTLM relay statements refer to as `{Kind}`. */
 const ADCS_KINDS = [
   'Base', 'User', 'Computer', 'Group', 'Domain', 'EnterpriseCA', 'RootCA', 'AIACA', 'NTAuthStore', 'CertTemplate',
   'IssuancePolicy', 'MemberOf', 'Contains', 'DCFor', 'SameForestTrust', 'PublishedTo', 'RootCAFor', 'NTAuthStoreFor',
@@ -8,7 +8,8 @@ const ADCS_KINDS = [
   'GenericWrite', 'WriteDacl', 'Owns', 'OwnsRaw', 'WriteOwner', 'WriteOwnerRaw', 'WritePKINameFlag',
   'WritePKIEnrollmentFlag', 'TrustedForNTAuth', 'IssuedSignedBy', 'EnterpriseCAFor', 'ExtendedByPolicy',
   'EnrollOnBehalfOf', 'GoldenCert', 'ADCSESC1', 'ADCSESC3', 'ADCSESC4', 'ADCSESC6a', 'ADCSESC6b', 'ADCSESC9a',
-  'ADCSESC9b', 'ADCSESC10a', 'ADCSESC10b', 'ADCSESC13',
+  'ADCSESC9b', 'ADCSESC10a', 'ADCSESC10b', 'ADCSESC13', 'AdminTo', 'CoerceAndRelayNTLMToSMB', 'CoerceAndRelayNTLMToLDAP',
+  'CoerceAndRelayNTLMToLDAPS', 'CoerceAndRelayNTLMToADCS',
 ] as const;
 
 /**

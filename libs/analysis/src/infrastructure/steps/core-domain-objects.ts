@@ -1,9 +1,6 @@
 import { raw, sql } from '@app/platform';
-import { derivedProperties, insertEdges } from './core-edges.js';
+import { derivedProperties, domainSid, insertEdges } from './core-edges.js';
 import { kindIds, type SqlStep } from './step.js';
-
-/** A domain node's SID: its `domainsid`, else its objectid (a trust's target carries only the latter). */
-const domainSid = (alias: string) => `coalesce(${alias}.properties ->> 'domainsid', ${alias}.properties ->> 'objectid')`;
 
 /**
  * Step 6 (`PostProtectAdminGroups`): in each collected domain, the AdminSDHolder container (a Container whose

@@ -2,6 +2,10 @@ import { POST_PROCESSED_EDGE_KINDS } from '@app/graph';
 import { sql, type Sql } from '@app/platform';
 import { kindIds, runStatement, type RunSql, type SqlStep } from './step.js';
 
+/** A domain node's SID in SQL over `alias`: its `domainsid`, else its objectid (a trust's target carries only that). */
+export const domainSid = (alias: string): string =>
+  `coalesce(${alias}.properties ->> 'domainsid', ${alias}.properties ->> 'objectid')`;
+
 /** Properties of every edge analysis derives (ingest-reference §5): not ACL-based, seen at this analysis. */
 export function derivedProperties(now: string): string {
   return JSON.stringify({ lastseen: now, isacl: false });

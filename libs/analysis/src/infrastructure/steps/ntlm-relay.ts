@@ -1,10 +1,9 @@
-import { sql as statement } from '@app/platform';
 import { NodeSet } from '../../domain/membership/index.js';
-import { adcsPrincipals, type AdcsPrincipals } from './adcs-membership.js';
-import { adcsSql, is, isNot, numberIs, rules } from './adcs-sql.js';
-import { derivedProperties, insertEdges as insertPairs } from './core-edges.js';
+import { adcsPrincipals, type AdcsPrincipals, ENROLL_RIGHTS } from './adcs-membership.js';
+import { adcsSql, insertEdges, is, isNot, numberIs, rules } from './adcs-sql.js';
+import { domainSid } from './core-edges.js';
 import { membershipGraph } from './membership-load.js';
-import { kindIds, type RunSql, type SqlStep, type StepContext } from './step.js';
+import type { RunSql, SqlStep, StepContext } from './step.js';
 
 /*
  * The NTLM relay edges (the reference's PostNTLM, step 15, on by default there since its flag went GA): from a
@@ -20,7 +19,7 @@ const DOMAINS = `
   domains AS (
     SELECT DISTINCT ON (sid) sid, au.id AS au, d.properties ->> 'functionallevel' = ANY($1::text[]) AS vulnerable_level
     FROM node d
-    CROSS JOIN LATERAL (SELECT coalesce(d.properties ->> 'domainsid', d.properties ->> 'objectid') AS sid) s
+    CROSS JOIN LATERAL (SELECT ${domainSid('d')} AS sid) s
     JOIN node au ON {Group} = ANY(au.kind_ids) AND au.properties ->> 'domainsid' = s.sid
       AND au.properties ->> 'objectid' LIKE '%-S-1-5-11'
     WHERE {Domain} = ANY(d.kind_ids) AND s.sid IS NOT NULL
@@ -72,11 +71,9 @@ async function coercible(raw: RunSql, context: StepContext): Promise<Coercible> 
   return result;
 }
 
-/** Inserts (Authenticated Users, computer) pairs of `kind` given as parallel id arrays. */
-async function insertRelayEdges(raw: RunSql, now: string, kind: string, starts: number[], ends: number[]): Promise<number> {
-  const ids = await kindIds(raw, [kind]);
-  return insertPairs(raw, ids.get(kind)!, derivedProperties(now), statement`
-    SELECT unnest(${starts}::int8[]) AS start_id, unnest(${ends}::int8[]) AS end_id`);
+/** Inserts (Authenticated Users, computer) edges of `kind` given as parallel id arrays. */
+function insertRelayEdges(sql: RunSql, context: StepContext, kind: string, starts: number[], ends: number[]): Promise<number> {
+  return insertEdges(sql, context, kind, 'SELECT unnest($2::int8[]) AS start_id, unnest($3::int8[]) AS end_id', [starts, ends]);
 }
 
 /**
@@ -95,7 +92,7 @@ export const relayToSmb: SqlStep = {
       WITH ${DOMAINS}
       SELECT t.id AS target, d.au, array_agg(a.start_id) AS admins FROM node t
       JOIN domains d ON d.sid = t.properties ->> 'domainsid'
-      JOIN edge a ON a.end_id = t.id AND a.kind_id = ${await kindId(raw, 'AdminTo')}
+      JOIN edge a ON a.end_id = t.id AND a.kind_id = {AdminTo}
       WHERE {Computer} = ANY(t.kind_ids) AND ${isNot('t', 'smbsigning')}
       GROUP BY t.id, d.au`, [VULNERABLE_LEVELS]);
     const starts: number[] = [];
@@ -111,13 +108,9 @@ export const relayToSmb: SqlStep = {
         ends.push(Number(row.target));
       }
     }
-    return insertRelayEdges(raw, context.now, 'CoerceAndRelayNTLMToSMB', starts, ends);
+    return insertRelayEdges(sql, context, 'CoerceAndRelayNTLMToSMB', starts, ends);
   },
 };
-
-async function kindId(raw: RunSql, name: string): Promise<number> {
-  return (await kindIds(raw, [name])).get(name)!;
-}
 
 /**
  * CoerceAndRelayNTLMToLDAP / ToLDAPS: a coercible computer running the WebClient service (`webclientrunning`), in
@@ -140,7 +133,7 @@ function relayToDirectory(kind: string, dcTest: (dc: string) => string): SqlStep
         JOIN relay r ON r.sid = d.sid
         WHERE c.id = ANY($2::int8[]) AND ${is('c', 'webclientrunning')} AND (r.n > 1 OR r.one <> c.id)`,
       [VULNERABLE_LEVELS, ids]);
-      return insertRelayEdges(raw, context.now, kind, rows.map((r) => Number(r.start_id)), rows.map((r) => Number(r.end_id)));
+      return insertRelayEdges(sql, context, kind, rows.map((r) => Number(r.start_id)), rows.map((r) => Number(r.end_id)));
     },
   };
 }
@@ -180,13 +173,13 @@ export const relayToAdcs: SqlStep = {
       JOIN pw_adcs_chain chain ON chain.ca = ca.id
       JOIN pw_adcs_ntauth nt ON nt.ca = ca.id AND nt.domain = chain.domain
       JOIN node dn ON dn.id = chain.domain
-      JOIN domains d ON d.sid = coalesce(dn.properties ->> 'domainsid', dn.properties ->> 'objectid')
+      JOIN domains d ON d.sid = ${domainSid('dn')}
       WHERE {CertTemplate} = ANY(t.kind_ids) AND ${RELAY_TEMPLATE('t')}
         AND EXISTS (SELECT 1 FROM edge host JOIN node h ON h.id = host.start_id
           WHERE host.end_id = ca.id AND host.kind_id = {HostsCAService} AND ${is('h', 'enabled')})`, [VULNERABLE_LEVELS]);
     const victimsByAu = new Map<number, NodeSet>();
     for (const row of rows) {
-      const template = below(m, m.holders(Number(row.t), ['GenericAll', 'Enroll', 'AllExtendedRights']));
+      const template = below(m, m.holders(Number(row.t), ENROLL_RIGHTS));
       const ca = below(m, m.holders(Number(row.c), ['Enroll']));
       let victims: NodeSet;
       if (!template.special && !ca.special) victims = template.set.and(ca.set);
@@ -209,7 +202,7 @@ export const relayToAdcs: SqlStep = {
         ends.push(id);
       }
     }
-    return insertRelayEdges(raw, context.now, 'CoerceAndRelayNTLMToADCS', starts, ends);
+    return insertRelayEdges(sql, context, 'CoerceAndRelayNTLMToADCS', starts, ends);
   },
 };
 
