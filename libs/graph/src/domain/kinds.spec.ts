@@ -5,6 +5,20 @@ import {
   POST_PROCESSED_EDGE_KINDS, RELATIONSHIP_SHORTCUTS,
 } from './kinds.js';
 
+/**
+ * Analysis parity (issue 17): the ACE rights of the reference's schema at the pinned commit (its
+ * IngestACLRelationships; the WriteMsDS* ones are not traversable there) and the two edges analysis derives.
+ */
+const ISSUE_17 = {
+  rights: [
+    'WriteAltSecurityIdentities', 'WritePublicInformation', 'ReanimateTombstones', 'CreateChild', 'CreateChildAll',
+    'CreateChildDMSA', 'WriteCommonName', 'WriteRDN', 'WriteMsDSManagedAccountPrecededByLink',
+    'WriteMsDSSupersededManagedAccountLink', 'WriteMsDSDelegatedMSAState', 'WriteMsDSGroupMSAMembership',
+    'WriteMsDSSupersededServiceAccountState', 'WriteUserAccountControl',
+  ],
+  derived: ['CanUseBadSuccessor', 'CanReanimateTombstone'],
+};
+
 /** The lists as they were kept by hand before the catalogue derived them (issue 14): the records reproduce them. */
 const BEFORE = {
   /** AD_NODE_KINDS */
@@ -39,7 +53,7 @@ const BEFORE = {
     'WriteOwnerRaw', 'OwnsLimitedRights', 'OwnsRaw', 'ClaimSpecialIdentity', 'CoerceAndRelayNTLMToLDAP',
     'CoerceAndRelayNTLMToLDAPS', 'ContainsIdentity', 'PropagatesACEsTo', 'GPOAppliesTo', 'CanApplyGPO',
     'HasTrustKeys', 'ProtectAdminGroups', 'CanBackup', 'BackupPrivilege', 'RestorePrivilege', 'ADCSESC16',
-    'CanAbuseWeakCertBinding', 'CanAbuseUPNCertMapping',
+    'CanAbuseWeakCertBinding', 'CanAbuseUPNCertMapping', ...ISSUE_17.rights, ...ISSUE_17.derived,
   ],
   /** AZURE_EDGE_KINDS */
   azureEdges: [
@@ -66,6 +80,7 @@ const BEFORE = {
     'ClaimSpecialIdentity', 'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS', 'ContainsIdentity',
     'PropagatesACEsTo', 'GPOAppliesTo', 'CanApplyGPO', 'HasTrustKeys', 'ManageCA', 'ManageCertificates', 'CanBackup',
     'Contains', 'DCFor', 'SameForestTrust', 'SpoofSIDHistory', 'AbuseTGTDelegation',
+    ...ISSUE_17.rights.filter((kind) => !kind.startsWith('WriteMsDS')), ...ISSUE_17.derived,
   ],
   /** AZURE_NOT_TRAVERSABLE (AZURE_PATHFINDING_EDGE_KINDS was AZURE_EDGE_KINDS without these) */
   azureNotTraversable: [
@@ -80,7 +95,7 @@ const BEFORE = {
     'WriteOwner', 'GenericWrite', 'ReadLAPSPassword', 'ReadGMSAPassword', 'Owns', 'AddSelf', 'WriteSPN',
     'AddKeyCredentialLink', 'GetChanges', 'GetChangesAll', 'GetChangesInFilteredSet', 'WriteAccountRestrictions',
     'WriteGPLink', 'SyncLAPSPassword', 'DCSync', 'ManageCertificates', 'ManageCA', 'Enroll', 'WritePKIEnrollmentFlag',
-    'WritePKINameFlag', 'WriteOwnerLimitedRights', 'OwnsLimitedRights',
+    'WritePKINameFlag', 'WriteOwnerLimitedRights', 'OwnsLimitedRights', ...ISSUE_17.rights, ...ISSUE_17.derived,
   ],
   /** ACE_RIGHT_EDGE_KINDS (was ingest's ACL_RIGHTS in libs/ingest/src/domain/sharphound/aces.ts) */
   aclRights: [
@@ -88,7 +103,7 @@ const BEFORE = {
     'WriteOwner', 'GenericWrite', 'ReadLAPSPassword', 'ReadGMSAPassword', 'Owns', 'AddSelf', 'WriteSPN',
     'AddKeyCredentialLink', 'GetChanges', 'GetChangesAll', 'GetChangesInFilteredSet', 'WriteAccountRestrictions',
     'WriteGPLink', 'SyncLAPSPassword', 'DCSync', 'ManageCertificates', 'ManageCA', 'Enroll', 'WritePKIEnrollmentFlag',
-    'WritePKINameFlag',
+    'WritePKINameFlag', ...ISSUE_17.rights,
   ],
   /** POST_PROCESSED_EDGE_KINDS (was analysis's POST_PROCESSED_KINDS in analysis's infrastructure/steps/step.ts) */
   postProcessed: [
@@ -98,8 +113,9 @@ const BEFORE = {
     'WriteOwner',
     // Analysis parity (issue 17): the reference's steps 6, 8 and 15.
     'ProtectAdminGroups', 'HasTrustKeys', 'CoerceAndRelayNTLMToSMB', 'CoerceAndRelayNTLMToADCS',
-    'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS',
-  ],} as const;
+    'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS', ...ISSUE_17.derived,
+  ],
+} as const;
 
 const sorted = (list: readonly string[]) => [...list].sort();
 const AZURE_NOT_TRAVERSABLE_BEFORE: readonly string[] = BEFORE.azureNotTraversable;
@@ -136,9 +152,9 @@ describe('the kind catalogue', () => {
     [AD_PATHFINDING_EDGE_KINDS, AD_ACL_EDGE_KINDS, ACE_RIGHT_EDGE_KINDS, POST_PROCESSED_EDGE_KINDS].forEach(inOrder);
   });
 
-  it('counts as ACL kinds the ACE rights plus the two the ACE converter derives from OWNER RIGHTS', () => {
+  it('counts as ACL kinds the ACE rights plus the two the ACE converter derives and the two analysis derives', () => {
     expect(AD_ACL_EDGE_KINDS.filter((kind) => !ACE_RIGHT_EDGE_KINDS.includes(kind)))
-      .toEqual(['WriteOwnerLimitedRights', 'OwnsLimitedRights']);
+      .toEqual(['WriteOwnerLimitedRights', 'OwnsLimitedRights', 'CanUseBadSuccessor', 'CanReanimateTombstone']);
   });
 
   it('expands the attack-path shortcuts to the traversable sets', () => {

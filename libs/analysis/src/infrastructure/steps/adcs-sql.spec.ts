@@ -27,7 +27,7 @@ describe('adcsSql', () => {
 
   it('refuses an unknown kind', async () => {
     const run = await adcsSql(fakeSql().sql);
-    await expect(run('SELECT {NoSuchKind}')).rejects.toThrow('unknown kind in ADCS statement: NoSuchKind');
+    await expect(run('SELECT {NoSuchKind}')).rejects.toThrow('unknown kind in statement: NoSuchKind');
   });
 });
 

@@ -1,4 +1,4 @@
-import { kindIds, type RunSql, type StepContext } from './step.js';
+import { kindText, type RunSql, type StepContext } from './step.js';
 
 /** Every kind name the ADCS and NTLM relay statements refer to as `{Kind}`. */
 const ADCS_KINDS = [
@@ -12,22 +12,9 @@ const ADCS_KINDS = [
   'CoerceAndRelayNTLMToLDAPS', 'CoerceAndRelayNTLMToADCS',
 ] as const;
 
-/**
- * Resolves ADCS statements written with `{Kind}` placeholders (replaced by the kind's id, so the planner sees
- * constants) and `{Kind|Kind}` (an `int2[]` literal of several kinds; always an array after `ANY(` or `&& `).
- */
+/** Resolves ADCS statements written with `{Kind}` placeholders (kindText). */
 export async function adcsText(sql: RunSql): Promise<(text: string) => string> {
-  const ids = await kindIds(sql, ADCS_KINDS);
-  const id = (name: string): number => {
-    const value = ids.get(name);
-    if (value === undefined) throw new Error(`unknown kind in ADCS statement: ${name}`);
-    return value;
-  };
-  const placeholder = /(ANY\(|&& )?\{(\w+(?:\|\w+)*)\}/g;
-  return (text) => text.replace(placeholder, (_, before: string | undefined, names: string) => {
-    const list = names.split('|').map(id);
-    return list.length === 1 && !before ? `${list[0]}` : `${before ?? ''}ARRAY[${list.join(',')}]::int2[]`;
-  });
+  return kindText(sql, ADCS_KINDS);
 }
 
 /** Runs ADCS statements written with placeholders (adcsText). */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { GROUP, PRINCIPAL } from '../../domain/membership/index.js';
 import { graphOf } from '../../domain/membership/testing/graph-of.js';
-import { crossProduct, type RightHolder } from './core-cross-product.js';
+import { crossProduct, type RightHolder, SharedRightsProduct } from './core-cross-product.js';
 
 const G = PRINCIPAL | GROUP;
 const U = PRINCIPAL;
 const DOMAIN = 1000;
 
+// admins > outer; ring1 <> ring2 (a cycle) > outer; alice > ring1; bob > admins; stub is a member no principal kind.
 describe('crossProduct', () => {
   // admins > outer; ring1 <> ring2 (a cycle) > outer; alice > ring1; bob > admins; stub is a member no principal kind.
   const { graph } = graphOf({ alice: U, bob: U, admins: G, ring1: G, ring2: G, outer: G, stub: 0, lone: U }, [
@@ -36,5 +37,40 @@ describe('crossProduct', () => {
     const both: RightHolder[] = [{ target: DOMAIN, side: 1, principal: outside }, { target: DOMAIN, side: 2, principal: outside }];
     expect(crossProduct(graph, both)).toEqual({ starts: [outside], ends: [DOMAIN] });
     expect(crossProduct(graph, both.slice(0, 1))).toEqual({ starts: [], ends: [] });
+  });
+});
+
+describe('SharedRightsProduct', () => {
+  const names = ['alice', 'bob', 'admins', 'ring1', 'ring2', 'outer', 'stub', 'lone'];
+  const { graph } = graphOf({ alice: U, bob: U, admins: G, ring1: G, ring2: G, outer: G, stub: 0, lone: U }, [
+    'admins>outer', 'ring1>ring2', 'ring2>ring1', 'ring2>outer', 'alice>ring1', 'bob>admins', 'stub>ring1',
+  ]);
+  const ids = (...list: string[]) => list.map((name) => names.indexOf(name) + 1);
+  const named = (list: number[]) => list.map((i) => names[i - 1]).sort();
+  const product = (...shared: string[][]) => new SharedRightsProduct(graph, shared.map((set) => ids(...set)));
+
+  it('grants the outermost principals below every shared set and the target\'s own holders', () => {
+    const everyone = product(['outer'], ['outer']);
+    expect(named(everyone.grantedBy(ids('outer')))).toEqual(['outer']);
+    expect(named(everyone.grantedBy(ids('ring1')))).toEqual(['ring1', 'ring2']);
+    expect(named(everyone.grantedBy(ids('lone')))).toEqual([]);
+  });
+
+  it('keeps a direct holder of the target\'s right even below a granted group', () => {
+    expect(named(product(['outer'], ['outer']).grantedBy(ids('ring1', 'alice')))).toEqual(['alice', 'ring1', 'ring2']);
+  });
+
+  it('grants only what lies below every shared set, however the target\'s right is held', () => {
+    const admins = product(['admins'], ['outer']);
+    expect(named(admins.grantedBy(ids('outer')))).toEqual(['admins']);
+    expect(named(admins.grantedBy(ids('bob')))).toEqual(['bob']);
+    expect(named(admins.grantedBy(ids('ring1')))).toEqual([]);
+    expect(product(['alice'], ['bob']).isEmpty).toBe(true);
+  });
+
+  it('counts a holder outside the MemberOf graph by itself', () => {
+    const outside = 99;
+    expect(new SharedRightsProduct(graph, [[outside], [outside]]).grantedBy([outside])).toEqual([outside]);
+    expect(new SharedRightsProduct(graph, [[outside], ids('outer')]).isEmpty).toBe(true);
   });
 });

@@ -42,3 +42,61 @@ export function crossProduct(memberOf: MembershipGraph, holders: RightHolder[]):
   }
   return { starts, ends };
 }
+
+/**
+ * BloodHound's cross product when all but one set are shared by many targets (CanReanimateTombstone: who may
+ * reanimate in a domain and create children in it, against who may rename each object): the principals below every
+ * shared set are found once (`qualifying`), each with the nodes it counts for (itself and its groups, over every
+ * MemberOf hop), so a target costs what its own holders cover, not a walk of the graph. Memory follows the qualifying
+ * principals (usually a few administrators) and the groups above them, not the directory.
+ */
+export class SharedRightsProduct {
+  /** For each node id, the qualifying principals at or below it. */
+  private readonly cover = new Map<number, number[]>();
+  /** For each qualifying principal, the qualifying nodes above it outside its own nesting component. */
+  private readonly above = new Map<number, number[]>();
+
+  /** `shared`: per shared set, the node ids holding it directly. */
+  constructor(memberOf: MembershipGraph, shared: number[][]) {
+    const graph = memberOf.everyHop();
+    const inside = shared.map((ids) => graph.below(ids.map((id) => graph.indexOf(id)).filter((i) => i >= 0)));
+    const qualifying = inside.reduce((all, set) => all.and(set));
+    qualifying.forEach((p) => {
+      const id = graph.ids[p];
+      const component = graph.componentOf(p);
+      const reached = graph.above(p);
+      this.above.set(id, reached.filter((g) => qualifying.has(g) && graph.componentOf(g) !== component).map((g) => graph.ids[g]));
+      for (const g of reached) this.coverOf(graph.ids[g]).push(id);
+    });
+    // A holder outside the MemberOf graph (no principal kind, no MemberOf edge) counts for itself alone.
+    const outside = shared.map((ids) => new Set(ids.filter((id) => graph.indexOf(id) < 0)));
+    for (const id of outside[0] ?? []) {
+      if (!outside.every((set) => set.has(id))) continue;
+      this.coverOf(id).push(id);
+      this.above.set(id, []);
+    }
+  }
+
+  /** No principal holds every shared set: no target can get an edge. */
+  get isEmpty(): boolean {
+    return this.above.size === 0;
+  }
+
+  /**
+   * The principals that hold the shared sets and the target's own right (held directly by `holders`), outermost
+   * only: one below a qualifying group outside its nesting cycle is left out unless it holds the right itself (the
+   * reference keeps the first set's direct holders).
+   */
+  grantedBy(holders: readonly number[]): number[] {
+    const granted = new Set<number>();
+    for (const holder of holders) for (const p of this.cover.get(holder) ?? []) granted.add(p);
+    const direct = new Set(holders);
+    return [...granted].filter((p) => direct.has(p) || !this.above.get(p)!.some((g) => granted.has(g)));
+  }
+
+  private coverOf(id: number): number[] {
+    let list = this.cover.get(id);
+    if (!list) this.cover.set(id, (list = []));
+    return list;
+  }
+}

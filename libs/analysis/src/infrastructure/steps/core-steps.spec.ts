@@ -7,6 +7,6 @@ describe('core post-processing steps', () => {
       'FixWellKnownNodeTypes', 'RunDomainAssociations', 'LinkWellKnownNodes', 'DeletePostProcessedEdges', 'DCSync',
       'ProtectAdminGroups', 'SyncLAPSPassword', 'HasTrustKeys', 'AdminTo', 'CanPSRemote', 'ExecuteDCOM', 'CanRDP',
     ]);
-    expect(CORE_STEPS_AFTER_ADCS.map((step) => step.name)).toEqual(['OwnsAndWriteOwner']);
+    expect(CORE_STEPS_AFTER_ADCS.map((step) => step.name)).toEqual(['OwnsAndWriteOwner', 'CanReanimateTombstone']);
   });
 });

@@ -4,6 +4,7 @@ import { hasTrustKeys, protectAdminGroups } from './core-domain-objects.js';
 import { adminTo, canPSRemote, canRdp, executeDcom } from './core-local-groups.js';
 import { fixWellKnownNodeTypes, runDomainAssociations } from './core-node-fixes.js';
 import { ownsAndWriteOwner } from './core-owns.js';
+import { canReanimateTombstone } from './core-reanimate.js';
 import { linkWellKnownNodes } from './core-well-known.js';
 import type { SqlStep } from './step.js';
 
@@ -17,5 +18,8 @@ export const CORE_STEPS_BEFORE_ADCS: SqlStep[] = [
   protectAdminGroups, syncLapsPassword, hasTrustKeys, adminTo, canPSRemote, executeDcom, canRdp,
 ];
 
-/** Step 11 (Owns / WriteOwner from OwnsRaw / WriteOwnerRaw, BlockOwnerImplicitRights). */
-export const CORE_STEPS_AFTER_ADCS: SqlStep[] = [ownsAndWriteOwner];
+/**
+ * Steps 12-13: Owns / WriteOwner from OwnsRaw / WriteOwnerRaw (BlockOwnerImplicitRights), then CanReanimateTombstone
+ * (which counts the Owns and WriteOwner just written). CanUseBadSuccessor creates no edge in the reference.
+ */
+export const CORE_STEPS_AFTER_ADCS: SqlStep[] = [ownsAndWriteOwner, canReanimateTombstone];

@@ -56,3 +56,22 @@ export async function kindIds(sql: RunSql, names: readonly string[]): Promise<Ma
   const rows = await sql(`SELECT id, name FROM kind WHERE name = ANY($1::text[])`, [sorted]);
   return new Map(rows.map((r) => [r.name as string, Number(r.id)]));
 }
+
+/**
+ * Resolves statements written with `{Kind}` placeholders (replaced by the kind's id, so the planner sees constants;
+ * COPY takes no parameters either) and `{Kind|Kind}` (an `int2[]` literal of several kinds; always an array after
+ * `ANY(` or `&& `), for the kinds `names`.
+ */
+export async function kindText(sql: RunSql, names: readonly string[]): Promise<(text: string) => string> {
+  const ids = await kindIds(sql, names);
+  const id = (name: string): number => {
+    const value = ids.get(name);
+    if (value === undefined) throw new Error(`unknown kind in statement: ${name}`);
+    return value;
+  };
+  const placeholder = /(ANY\(|&& )?\{(\w+(?:\|\w+)*)\}/g;
+  return (text) => text.replace(placeholder, (_, before: string | undefined, names: string) => {
+    const list = names.split('|').map(id);
+    return list.length === 1 && !before ? `${list[0]}` : `${before ?? ''}ARRAY[${list.join(',')}]::int2[]`;
+  });
+}

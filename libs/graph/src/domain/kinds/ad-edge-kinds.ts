@@ -96,4 +96,22 @@ export const AD_EDGE_KIND_RECORDS: readonly KindRecord[] = [
   ad('ADCSESC16'),
   ad('CanAbuseWeakCertBinding'),
   ad('CanAbuseUPNCertMapping'),
+  // The reference's schema at the commit docs/architecture.md pins: the ACE rights its ingest reads since, and the
+  // two edges its post-processing derives from them.
+  ad('WriteAltSecurityIdentities', { traversable: true, acl: 'right' }),
+  ad('WritePublicInformation', { traversable: true, acl: 'right' }),
+  ad('ReanimateTombstones', { traversable: true, acl: 'right' }),
+  ad('CreateChild', { traversable: true, acl: 'right' }),
+  ad('CreateChildAll', { traversable: true, acl: 'right' }),
+  ad('CreateChildDMSA', { traversable: true, acl: 'right' }),
+  ad('WriteCommonName', { traversable: true, acl: 'right' }),
+  ad('WriteRDN', { traversable: true, acl: 'right' }),
+  ad('WriteMsDSManagedAccountPrecededByLink', { acl: 'right' }),
+  ad('WriteMsDSSupersededManagedAccountLink', { acl: 'right' }),
+  ad('WriteMsDSDelegatedMSAState', { acl: 'right' }),
+  ad('WriteMsDSGroupMSAMembership', { acl: 'right' }),
+  ad('WriteMsDSSupersededServiceAccountState', { acl: 'right' }),
+  ad('WriteUserAccountControl', { traversable: true, acl: 'right' }),
+  ad('CanUseBadSuccessor', { traversable: true, acl: 'derived', postProcessed: true }),
+  ad('CanReanimateTombstone', { traversable: true, acl: 'derived', postProcessed: true }),
 ];

@@ -3,8 +3,9 @@ export type KindSource = 'AD' | 'Azure' | 'Common';
 
 /**
  * How an edge kind stands to ACEs (BloodHound's ACLRelationships): `right` when an ACE's RightName names it (the
- * ingest ACE converter accepts exactly these), `derived` when the converter derives it from other rights (OWNER
- * RIGHTS restricting Owns/WriteOwner); null for an edge that is not an ACL edge of its own.
+ * ingest ACE converter accepts exactly these), `derived` when it is derived from other rights (by the converter:
+ * OWNER RIGHTS restricting Owns/WriteOwner; by analysis: CanReanimateTombstone, CanUseBadSuccessor); null for an
+ * edge that is not an ACL edge of its own.
  */
 export type AclRole = 'right' | 'derived';
 

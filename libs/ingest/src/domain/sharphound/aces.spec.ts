@@ -23,6 +23,15 @@ describe('ACE conversion', () => {
     expect(converted.warnings).toEqual(['unknown ACE right name "Teleport" dropped', 'malformed ACE dropped']);
   });
 
+  it('reads the rights of the reference\'s newer schema (CanReanimateTombstone needs the first five)', () => {
+    const rights = ['ReanimateTombstones', 'CreateChild', 'CreateChildAll', 'WriteRDN', 'WriteCommonName',
+      'WriteAltSecurityIdentities', 'WritePublicInformation', 'CreateChildDMSA', 'WriteUserAccountControl',
+      'WriteMsDSGroupMSAMembership'];
+    const converted = user(rights.map((right) => ace('S-1-5-21-1-512', right)));
+    expect(arrows(converted)).toEqual(rights.map((right) => `S-1-5-21-1-512 -${right}-> S-1-5-21-1-1000`).sort());
+    expect(converted.warnings ?? []).toEqual([]);
+  });
+
   it('gives an unknown PrincipalType a Base-only stub', () => {
     const converted = user([{ ...ace('S-1-5-21-9-1', 'GenericWrite'), PrincipalType: 'Configuration' }]);
     expect(edgeOf(converted, 'GenericWrite').start.kinds).toEqual(['Base']);
