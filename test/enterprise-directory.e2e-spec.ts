@@ -90,6 +90,15 @@ describe('the enterprise directory generator, ingested and analysed', () => {
     expect(dcSync).not.toContain(`DIRECTORY REPLICATION@CORP.LOCAL -> ${DOMAIN_SID}`);
   });
 
+  it('derives CanReanimateTombstone for Domain Admins on every object it may rename, and through the replication group', async () => {
+    const edges = await edgesOf('CanReanimateTombstone');
+    const fromAdmins = edges.filter((line) => line.startsWith('DOMAIN ADMINS@'));
+    // Domain Admins holds GenericAll on every generated user, group and computer (not on the well-known groups).
+    expect(fromAdmins.length).toBe(generated.counts.users + generated.counts.computers + generated.parameters.groups);
+    // The replication group may reanimate and create children: principals below it that may rename something qualify.
+    expect(edges.length).toBeGreaterThan(fromAdmins.length);
+  });
+
   it('derives AdminTo and CanRDP from the local groups', async () => {
     expect((await edgesOf('AdminTo')).length).toBeGreaterThan(generated.counts.computers);
     expect((await edgesOf('CanRDP')).length).toBeGreaterThan(0);

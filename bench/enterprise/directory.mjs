@@ -8,7 +8,9 @@
 // random principals (mostly groups, popular ones first); on each computer 3 sessions, 2 groups in its local
 // Administrators group (-544), on 30% a group in Remote Desktop Users (-555), both holding the remote logon right;
 // the domain's replication rights with Domain Admins, Enterprise Admins, Administrators and one non-admin pair
-// (a group with GetChanges nested in one with GetChangesAll, so DCSync comes through nesting); the PKI of pki.mjs;
+// (a group with GetChanges nested in one with GetChangesAll, so DCSync comes through nesting); ReanimateTombstones
+// on the domain for Administrators and that second group, which may also create children in the USERS OU (so
+// CanReanimateTombstone has qualifying principals through nesting, and every object a rename-right target); the PKI of pki.mjs;
 // NTLM data on every computer, by its number c (no random draw, so the rest is unchanged): every fifth denies
 // outbound NTLM, DCs and servers sign SMB and every other workstation does not, every tenth workstation runs the
 // WebClient; DC1 does not require LDAP signing, DC2 offers LDAPS without channel binding; the first enterprise CA
@@ -145,9 +147,10 @@ export function writeEnterpriseFiles(options, folder) {
   function* domains() {
     const rights = [['DA', 'GetChanges'], ['DA', 'GetChangesAll'], ['EA', 'GetChanges'], ['EA', 'GetChangesAll'],
       ['ADMINS', 'GetChanges'], ['ADMINS', 'GetChangesAll'], ['DCTRL', 'GetChangesAll'], ['EDC', 'GetChanges'],
-      ['DA', 'GenericAll'], ['EA', 'GenericAll'], ['ADMINS', 'Owns'], ['ADMINS', 'WriteDacl']];
+      ['DA', 'GenericAll'], ['EA', 'GenericAll'], ['ADMINS', 'Owns'], ['ADMINS', 'WriteDacl'],
+      ['ADMINS', 'ReanimateTombstones']];
     const aces = [...rights.map(([r, right]) => ace(role[r], right)), ace(ref(syncChanges), 'GetChanges'),
-      ace(ref(syncAll), 'GetChangesAll')];
+      ace(ref(syncAll), 'GetChangesAll'), ace(ref(syncAll), 'ReanimateTombstones')];
     aceCount += aces.length;
     yield { ObjectIdentifier: SID, IsDeleted: false, IsACLProtected: false, ContainedBy: null, Aces: aces,
       ChildObjects: OUS.map(contained), Links: [], Trusts: [],
@@ -157,7 +160,8 @@ export function writeEnterpriseFiles(options, folder) {
   function* ous() {
     for (const name of OUS) {
       yield { ObjectIdentifier: ouId(name), IsDeleted: false, IsACLProtected: false, ContainedBy: domainRef,
-        Aces: [ace(role.DA, 'Owns'), ace(role.DA, 'GenericAll')], ChildObjects: [], Links: [],
+        Aces: [ace(role.DA, 'Owns'), ace(role.DA, 'GenericAll'), ...(name === 'USERS' ? [ace(ref(syncAll), 'CreateChild')] : [])],
+        ChildObjects: [], Links: [],
         GPOChanges: { LocalAdmins: [], RemoteDesktopUsers: [], DcomUsers: [], PSRemoteUsers: [], AffectedComputers: [] },
         Properties: properties(name, `OU=${name},${DN}`, { blocksinheritance: false }) };
     }

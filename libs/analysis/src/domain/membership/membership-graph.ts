@@ -84,6 +84,16 @@ export class MembershipGraph {
     return set;
   }
 
+  /** The nodes `i` has a MemberOf hop to, whatever their flags (a view: do not keep it). */
+  parentsOf(i: number): Int32Array {
+    return this.adjacency.upTargets.subarray(this.adjacency.upOffsets[i], this.adjacency.upOffsets[i + 1]);
+  }
+
+  /** The nodes with a MemberOf hop to `i`, whatever their flags (a view: do not keep it). */
+  membersOf(i: number): Int32Array {
+    return this.adjacency.downSources.subarray(this.adjacency.downOffsets[i], this.adjacency.downOffsets[i + 1]);
+  }
+
   /** The principals whose groups include one of `sources` (themselves included): a walk down from the sources. */
   below(sources: Iterable<number>): NodeSet {
     const seen = NodeSet.empty(this.size);

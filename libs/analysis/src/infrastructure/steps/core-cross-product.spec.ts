@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { GROUP, PRINCIPAL } from '../../domain/membership/index.js';
+import { GROUP, MembershipGraph, PRINCIPAL } from '../../domain/membership/index.js';
 import { graphOf } from '../../domain/membership/testing/graph-of.js';
 import { crossProduct, type RightHolder, SharedRightsProduct } from './core-cross-product.js';
 
@@ -72,5 +72,33 @@ describe('SharedRightsProduct', () => {
     const outside = 99;
     expect(new SharedRightsProduct(graph, [[outside], [outside]]).grantedBy([outside])).toEqual([outside]);
     expect(new SharedRightsProduct(graph, [[outside], ids('outer')]).isEmpty).toBe(true);
+  });
+
+  it('agrees with a brute force over every principal on random graphs with nesting cycles', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    let answered = 0;
+    for (let round = 0; round < 200; round++) {
+      const n = 30;
+      const ids = Float64Array.from({ length: n }, (_, i) => i + 1);
+      const pairs = Array.from({ length: 45 }, () => [1 + Math.floor(random() * n), 1 + Math.floor(random() * n)]);
+      const drawn = MembershipGraph.build(ids, new Uint8Array(n).fill(G), Float64Array.from(pairs.map(([a]) => a)),
+        Float64Array.from(pairs.map(([, b]) => b)));
+      const pick = (k: number) => Array.from({ length: k }, () => 1 + Math.floor(random() * n));
+      const shared = [pick(3), pick(4)];
+      const holders = pick(3);
+      // Brute force: qualifying = below every shared set; granted = qualifying with a holder among its groups; kept
+      // = direct holders and those with no granted node above them outside their component.
+      const all = drawn.everyHop();
+      const below = (set: number[]) => all.below(set.map((id) => all.indexOf(id)));
+      const qualifying = below(shared[0]).and(below(shared[1]));
+      const granted = qualifying.toArray().filter((p) => all.above(p).some((g) => holders.includes(all.ids[g])));
+      const expected = granted.filter((p) => holders.includes(all.ids[p])
+        || !all.above(p).some((g) => granted.includes(g) && all.componentOf(g) !== all.componentOf(p)));
+      const product = new SharedRightsProduct(drawn, shared);
+      if (expected.length > 0) answered++;
+      expect(product.grantedBy(holders).sort((a, b) => a - b)).toEqual(expected.map((p) => all.ids[p]).sort((a, b) => a - b));
+    }
+    expect(answered).toBeGreaterThan(50);
   });
 });

@@ -1,4 +1,4 @@
-import type { MembershipGraph } from '../../domain/membership/index.js';
+import type { MembershipGraph, NodeSet } from '../../domain/membership/index.js';
 
 /** Who holds one of two rights on a target directly: side 1 or 2. */
 export interface RightHolder {
@@ -45,41 +45,45 @@ export function crossProduct(memberOf: MembershipGraph, holders: RightHolder[]):
 
 /**
  * BloodHound's cross product when all but one set are shared by many targets (CanReanimateTombstone: who may
- * reanimate in a domain and create children in it, against who may rename each object): the principals below every
- * shared set are found once (`qualifying`), each with the nodes it counts for (itself and its groups, over every
- * MemberOf hop), so a target costs what its own holders cover, not a walk of the graph. Memory follows the qualifying
- * principals (usually a few administrators) and the groups above them, not the directory.
+ * reanimate in a domain and create children in it, against who may rename each object). The principals below every
+ * shared set (`qualifying`, down-closed: a member of a qualifying group qualifies) are found once. A target's edges go
+ * to the outermost qualifying principals below one of its own holders; those are among the first qualifying nodes a
+ * walk down from each holder meets (its "tops", kept per holder), so no walk ever enters the qualifying set, and a
+ * walk from a holder only crosses groups above some qualifying principal. Memory follows the holders and what
+ * qualifies, not the directory's closure.
  */
 export class SharedRightsProduct {
-  /** For each node id, the qualifying principals at or below it. */
-  private readonly cover = new Map<number, number[]>();
-  /** For each qualifying principal, the qualifying nodes above it outside its own nesting component. */
-  private readonly above = new Map<number, number[]>();
+  private readonly graph: MembershipGraph;
+  private readonly qualifying: NodeSet;
+  /** Nodes with a qualifying node at or below them: the only ones a walk down from a holder needs to cross. */
+  private readonly leadsToQualifying: NodeSet;
+  /** Holders outside the MemberOf graph (no principal kind, no MemberOf edge) that hold every shared set. */
+  private readonly outside: Set<number>;
+  private readonly tops = new Map<number, number[]>();
+  private readonly dominators = new Map<number, number[]>();
 
   /** `shared`: per shared set, the node ids holding it directly. */
   constructor(memberOf: MembershipGraph, shared: number[][]) {
-    const graph = memberOf.everyHop();
-    const inside = shared.map((ids) => graph.below(ids.map((id) => graph.indexOf(id)).filter((i) => i >= 0)));
-    const qualifying = inside.reduce((all, set) => all.and(set));
-    qualifying.forEach((p) => {
-      const id = graph.ids[p];
-      const component = graph.componentOf(p);
-      const reached = graph.above(p);
-      this.above.set(id, reached.filter((g) => qualifying.has(g) && graph.componentOf(g) !== component).map((g) => graph.ids[g]));
-      for (const g of reached) this.coverOf(graph.ids[g]).push(id);
-    });
-    // A holder outside the MemberOf graph (no principal kind, no MemberOf edge) counts for itself alone.
-    const outside = shared.map((ids) => new Set(ids.filter((id) => graph.indexOf(id) < 0)));
-    for (const id of outside[0] ?? []) {
-      if (!outside.every((set) => set.has(id))) continue;
-      this.coverOf(id).push(id);
-      this.above.set(id, []);
+    const graph = (this.graph = memberOf.everyHop());
+    this.qualifying = shared
+      .map((ids) => graph.below(ids.map((id) => graph.indexOf(id)).filter((i) => i >= 0)))
+      .reduce((all, set) => all.and(set));
+    this.leadsToQualifying = this.qualifying.clone();
+    const stack = this.qualifying.toArray();
+    while (stack.length > 0) {
+      for (const g of graph.parentsOf(stack.pop()!)) {
+        if (this.leadsToQualifying.has(g)) continue;
+        this.leadsToQualifying.add(g);
+        stack.push(g);
+      }
     }
+    const outside = shared.map((ids) => new Set(ids.filter((id) => graph.indexOf(id) < 0)));
+    this.outside = new Set([...(outside[0] ?? [])].filter((id) => outside.every((set) => set.has(id))));
   }
 
   /** No principal holds every shared set: no target can get an edge. */
   get isEmpty(): boolean {
-    return this.above.size === 0;
+    return this.qualifying.isEmpty() && this.outside.size === 0;
   }
 
   /**
@@ -88,15 +92,65 @@ export class SharedRightsProduct {
    * reference keeps the first set's direct holders).
    */
   grantedBy(holders: readonly number[]): number[] {
-    const granted = new Set<number>();
-    for (const holder of holders) for (const p of this.cover.get(holder) ?? []) granted.add(p);
     const direct = new Set(holders);
-    return [...granted].filter((p) => direct.has(p) || !this.above.get(p)!.some((g) => granted.has(g)));
+    const candidates = new Set<number>();
+    const kept: number[] = [];
+    for (const holder of direct) {
+      const i = this.graph.indexOf(holder);
+      if (i >= 0) for (const p of this.topsOf(i)) candidates.add(p);
+      else if (this.outside.has(holder)) kept.push(holder);
+    }
+    // A qualifying principal below a holder is dominated only by something at or below a top of some holder.
+    for (const p of candidates) {
+      const id = this.graph.ids[p];
+      if (direct.has(id) || !this.dominatorsOf(p).some((g) => candidates.has(g))) kept.push(id);
+    }
+    return kept;
   }
 
-  private coverOf(id: number): number[] {
-    let list = this.cover.get(id);
-    if (!list) this.cover.set(id, (list = []));
-    return list;
+  /** The first qualifying nodes (with their nesting components) a walk down from `holder` meets. */
+  private topsOf(holder: number): number[] {
+    const known = this.tops.get(holder);
+    if (known) return known;
+    const graph = this.graph;
+    const found = new Set<number>();
+    const seen = new Set([holder]);
+    const stack = [holder];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (this.qualifying.has(x)) {
+        for (const y of graph.componentMembers(graph.componentOf(x))) found.add(y);
+        continue;
+      }
+      for (const y of graph.membersOf(x)) {
+        if (seen.has(y) || !this.leadsToQualifying.has(y)) continue;
+        seen.add(y);
+        stack.push(y);
+      }
+    }
+    const tops = [...found];
+    this.tops.set(holder, tops);
+    return tops;
+  }
+
+  /** The qualifying nodes strictly above `p`, outside its component (above a node that does not qualify none does). */
+  private dominatorsOf(p: number): number[] {
+    const known = this.dominators.get(p);
+    if (known) return known;
+    const graph = this.graph;
+    const component = graph.componentOf(p);
+    const above: number[] = [];
+    const seen = new Set([p]);
+    const stack = [p];
+    while (stack.length > 0) {
+      for (const g of graph.parentsOf(stack.pop()!)) {
+        if (seen.has(g) || !this.qualifying.has(g)) continue;
+        seen.add(g);
+        stack.push(g);
+        if (graph.componentOf(g) !== component) above.push(g);
+      }
+    }
+    this.dominators.set(p, above);
+    return above;
   }
 }
