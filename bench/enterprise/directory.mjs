@@ -9,8 +9,8 @@
 // Administrators group (-544), on 30% a group in Remote Desktop Users (-555), both holding the remote logon right;
 // the domain's replication rights with Domain Admins, Enterprise Admins, Administrators and one non-admin pair
 // (a group with GetChanges nested in one with GetChangesAll, so DCSync comes through nesting); ReanimateTombstones
-// on the domain for Administrators and that second group, which may also create children in the USERS OU (so
-// CanReanimateTombstone has qualifying principals through nesting, and every object a rename-right target); the PKI of pki.mjs;
+// on the domain for Administrators (as Windows grants it: CanReanimateTombstone for Domain Admins, a member, on every
+// object it may rename) and CreateChild on the USERS OU for that second group (which may not reanimate); the PKI of pki.mjs;
 // NTLM data on every computer, by its number c (no random draw, so the rest is unchanged): every fifth denies
 // outbound NTLM, DCs and servers sign SMB and every other workstation does not, every tenth workstation runs the
 // WebClient; DC1 does not require LDAP signing, DC2 offers LDAPS without channel binding; the first enterprise CA
@@ -150,7 +150,7 @@ export function writeEnterpriseFiles(options, folder) {
       ['DA', 'GenericAll'], ['EA', 'GenericAll'], ['ADMINS', 'Owns'], ['ADMINS', 'WriteDacl'],
       ['ADMINS', 'ReanimateTombstones']];
     const aces = [...rights.map(([r, right]) => ace(role[r], right)), ace(ref(syncChanges), 'GetChanges'),
-      ace(ref(syncAll), 'GetChangesAll'), ace(ref(syncAll), 'ReanimateTombstones')];
+      ace(ref(syncAll), 'GetChangesAll')];
     aceCount += aces.length;
     yield { ObjectIdentifier: SID, IsDeleted: false, IsACLProtected: false, ContainedBy: null, Aces: aces,
       ChildObjects: OUS.map(contained), Links: [], Trusts: [],

@@ -208,8 +208,11 @@ export class MembershipGraph {
     const of = new Int32Array(n).fill(-1);
     const onStack = new Uint8Array(n);
     const stack: number[] = [];
-    const nodes: number[] = [];
-    const starts: number[] = [0];
+    // Typed at their final size: every node is in exactly one component, so at most n components.
+    const nodes = new Int32Array(n);
+    const starts = new Int32Array(n + 1);
+    let placed = 0;
+    let components = 0;
     const cursor = new Int32Array(n);
     let next = 0;
     for (let root = 0; root < n; root++) {
@@ -246,14 +249,15 @@ export class MembershipGraph {
         do {
           w = stack.pop()!;
           onStack[w] = 0;
-          of[w] = starts.length - 1;
+          of[w] = components;
           members.push(w);
         } while (w !== v);
-        nodes.push(...members.sort((a, b) => a - b));
-        starts.push(nodes.length);
+        // One at a time: spreading a component of tens of thousands of groups would exceed the argument limit.
+        for (const member of members.sort((a, b) => a - b)) nodes[placed++] = member;
+        starts[++components] = placed;
       }
     }
-    this.components = { of, nodes: Int32Array.from(nodes), starts: Int32Array.from(starts) };
+    this.components = { of, nodes, starts: starts.slice(0, components + 1) };
     return this.components;
   }
 }

@@ -50,7 +50,8 @@ export function crossProduct(memberOf: MembershipGraph, holders: RightHolder[]):
  * to the outermost qualifying principals below one of its own holders; those are among the first qualifying nodes a
  * walk down from each holder meets (its "tops", kept per holder), so no walk ever enters the qualifying set, and a
  * walk from a holder only crosses groups above some qualifying principal. Memory follows the holders and what
- * qualifies, not the directory's closure.
+ * qualifies, not the directory's closure. (Where a group nested high in a dense directory holds both shared rights,
+ * most principals qualify and the answer itself is most principals x objects; the memos then grow with it.)
  */
 export class SharedRightsProduct {
   private readonly graph: MembershipGraph;

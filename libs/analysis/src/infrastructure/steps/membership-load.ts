@@ -2,7 +2,10 @@ import { GROUP, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/memb
 import { is } from './adcs-sql.js';
 import { type CopyRows, kindIds, type RunSql, type StepContext } from './step.js';
 
-/** A typed column appended to row by row, grown by half (amortised O(1)); `values()` is a view of what was added. */
+/**
+ * A typed column appended to row by row, allocated at its expected size and grown by half past it (amortised O(1));
+ * `values()` is a view of what was added.
+ */
 class Column<T extends Float64Array | Int32Array | Uint8Array> {
   count = 0;
 
@@ -37,23 +40,28 @@ function literal(id: number | undefined): string {
 async function load(query: RunSql, copyRows: CopyRows): Promise<MembershipGraph> {
   const ids = await kindIds(query, ['User', 'Computer', 'Group', 'MemberOf']);
   const [user, computer, group, memberOf] = ['User', 'Computer', 'Group', 'MemberOf'].map((name) => literal(ids.get(name)));
-  const nodeIds = new Column(new Float64Array(0));
-  const flags = new Column(new Uint8Array(0));
+  const members = `n.kind_ids && ARRAY[${user}, ${computer}, ${group}]::int2[]
+      OR n.id IN (SELECT start_id FROM edge WHERE kind_id = ${memberOf} UNION SELECT end_id FROM edge WHERE kind_id = ${memberOf})`;
+  // Counted first, so each column is allocated once at its size: growing by half while the rows arrive held up to
+  // two and a half times the final arrays at the peak. A row committed in between only makes a column grow.
+  const [counts] = await query(`SELECT (SELECT count(*) FROM node n WHERE ${members})::int AS nodes,
+    (SELECT count(*) FROM edge WHERE kind_id = ${memberOf})::int AS edges`);
+  const nodeIds = new Column(new Float64Array(Number(counts.nodes)));
+  const flags = new Column(new Uint8Array(Number(counts.nodes)));
   await copyRows(`COPY (
     SELECT n.id, (CASE WHEN n.kind_ids && ARRAY[${user}, ${computer}, ${group}]::int2[] THEN ${PRINCIPAL} ELSE 0 END
       | CASE WHEN ${group}::int2 = ANY(n.kind_ids) THEN ${GROUP} ELSE 0 END
       | CASE WHEN ${user}::int2 = ANY(n.kind_ids) AND NOT ${is('n', 'gmsa')} AND NOT ${is('n', 'msa')}
         THEN ${PLAIN_USER} ELSE 0 END)
     FROM node n
-    WHERE n.kind_ids && ARRAY[${user}, ${computer}, ${group}]::int2[]
-      OR n.id IN (SELECT start_id FROM edge WHERE kind_id = ${memberOf} UNION SELECT end_id FROM edge WHERE kind_id = ${memberOf})
+    WHERE ${members}
     ORDER BY n.id) TO STDOUT`, (fields) => {
     nodeIds.push(fields[0]);
     flags.push(fields[1]);
   });
   const sorted = nodeIds.values();
-  const from = new Column(new Int32Array(0));
-  const to = new Column(new Int32Array(0));
+  const from = new Column(new Int32Array(Number(counts.edges)));
+  const to = new Column(new Int32Array(Number(counts.edges)));
   await copyRows(`COPY (SELECT start_id, end_id FROM edge WHERE kind_id = ${memberOf}) TO STDOUT`, (fields) => {
     from.push(MembershipGraph.indexIn(sorted, fields[0]));
     to.push(MembershipGraph.indexIn(sorted, fields[1]));
