@@ -1,9 +1,11 @@
 // The enterprise mode of bench:ingest (bench/ingest/run.mjs --enterprise). For each variant of the enterprise
 // directory (directory.mjs): writes its files, ingests them through LocalFiles in a child with the traversal index off
 // (pipeline-child.mjs), builds the index in another child (index-child.mjs) on the ingested graph, runs the analysis
-// (PostProcessing.run()) in a third child, booted before the index child builds, and prints each step's time and
-// rows, then has the index child catch up with what the analysis changed. Peak RSS is printed per process: the
-// ingest's, the analysis's (with the booted application's before it: what analysis adds) and the index's. Ends with dense/shallow end to end (ingest + analysis) and analysis/ingest.
+// (PostProcessing.run()) in a third child with its own index (as the server runs it: group expansion walks the
+// index), and prints each step's time and rows, then has the index child catch up with what the analysis changed.
+// Peak RSS is printed per process: the ingest's, the analysis's (the RSS with the index built, then the peak during
+// the analysis: what analysis adds outside the index) and the index's. Ends with dense/shallow end to end
+// (ingest + analysis) and analysis/ingest.
 // Each variant gets a fresh database `pathwarden_bench_enterprise` (change-log triggers on, as in the service),
 // dropped after it.
 import pg from 'pg';
@@ -104,9 +106,11 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
       : `caught up from the change log in ${count(caught.last_catch_up_ms)} ms`;
     log(`traversal index after the analysis: ${how}; ${count(caught.pending)} changed ids, ` +
       `waited ${count(caught.waitedMs)} ms; now ${count(caught.edges)} edges, ${indexMib(caught.bytes)}`);
-    log(`peak RSS (index off in both): ingest process ${mib(ingest.maxRssKb)}; analysis process ${mib(analysis.maxRssKb)}, ` +
-      `${mib(booted.maxRssKb)} of it the booted application (analysis adds ${mib(analysis.maxRssKb - booted.maxRssKb)}); ` +
-      `index process: peak ${mib(caught.maxRssKb)}`);
+    log(`peak RSS: ingest process (index off) ${mib(ingest.maxRssKb)}; analysis process (index on, as the server runs ` +
+      `it; group expansion read ${analysis.membership ?? 'no MemberOf graph'}): booted application ${mib(booted.maxRssKb)}, ` +
+      `${mib(analysis.beforeKb)} with the index built (${indexMib(booted.indexBytes)}), peak during the analysis ` +
+      `${mib(analysis.peakKb)}${analysis.peakReset ? '' : ' (process peak: the peak could not be reset)'}: ` +
+      `**analysis adds ${mib(analysis.peakKb - analysis.beforeKb)}** outside the index; index process: peak ${mib(caught.maxRssKb)}`);
     log(`load average after: ${load()}`);
     return { variant, objects, ingest: ingest.seconds, analysis: analysis.seconds };
   } finally {

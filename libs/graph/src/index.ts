@@ -21,4 +21,5 @@ export {
 } from './infrastructure/migrations/1732240000310-graph-distinguishedname-index.js';
 export { GraphChangeLog1732240000320 } from './infrastructure/migrations/1732240000320-graph-change-log.js';
 export { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
+export type { TraversalIndex } from './infrastructure/memory/traversal-index.js';
 export { copyIntegerRows } from './infrastructure/pg/pg-copy-integers.js';

@@ -1,10 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { TraversalIndexKeeper } from '@app/graph';
 import { Clock, Database, Metrics, type Histogram } from '@app/platform';
 import { PostProcessing, type StepReport } from '../application/ports.js';
 import { analysisStepDurations, timed } from '../application/step-durations.js';
 import { ADCS_STEPS } from './steps/adcs-steps.js';
 import { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from './steps/core-steps.js';
 import { NTLM_STEPS } from './steps/ntlm-relay.js';
+import { MEMBERSHIP_SOURCE } from './steps/membership-load.js';
 import { transactionSql } from './steps/step.js';
 
 const STEPS = [...CORE_STEPS_BEFORE_ADCS, ...ADCS_STEPS, ...CORE_STEPS_AFTER_ADCS, ...NTLM_STEPS];
@@ -15,7 +17,10 @@ export class PgPostProcessing extends PostProcessing {
   private readonly durations: Histogram<'step'>;
   private readonly logger = new Logger('Analysis');
 
-  constructor(private readonly database: Database, private readonly clock: Clock, metrics: Metrics) {
+  constructor(
+    private readonly database: Database, private readonly clock: Clock, metrics: Metrics,
+    @Optional() private readonly traversal?: TraversalIndexKeeper,
+  ) {
     super();
     this.durations = analysisStepDurations(metrics);
   }
@@ -25,7 +30,8 @@ export class PgPostProcessing extends PostProcessing {
     return this.database.transaction(async (manager) => {
       const { sql, copyRows } = transactionSql(manager);
       const reports: StepReport[] = [];
-      const context = { now, memo: new Map<string, unknown>(), copyRows };
+      const memo = new Map<string, unknown>();
+      const context = { now, memo, copyRows, traversalIndex: () => this.traversal?.currentAfterBuild(manager) ?? Promise.resolve(undefined) };
       for (const step of STEPS) {
         const started = performance.now();
         const changed = await timed(this.durations, step.name, () => step.run(sql, context));
@@ -33,6 +39,7 @@ export class PgPostProcessing extends PostProcessing {
         this.logger.log({ step: step.name, ms: Math.round(performance.now() - started), rows: changed }, 'analysis step done');
         reports.push({ step: step.name, changed });
       }
+      if (memo.has(MEMBERSHIP_SOURCE)) this.logger.log({ source: memo.get(MEMBERSHIP_SOURCE) }, 'group expansion read the MemberOf graph');
       return reports;
     });
   }

@@ -165,6 +165,10 @@ describe('the kind catalogue', () => {
     });
   });
 
+  it('never post-processes MemberOf: analysis walks the traversal index without reading the edges it deleted', () => {
+    expect(POST_PROCESSED_EDGE_KINDS).not.toContain('MemberOf');
+  });
+
   it('holds one record per kind, and knows exactly the built-in kinds', () => {
     expect(new Set(BUILT_IN_KINDS).size).toBe(BUILT_IN_KINDS.length);
     expect(BUILT_IN_KINDS.every(isKnownKind)).toBe(true);

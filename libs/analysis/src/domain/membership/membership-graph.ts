@@ -1,3 +1,4 @@
+import { CsrMemberOf, type Hops, type MemberOfSource } from './member-of-source.js';
 import { NodeSet } from './node-set.js';
 
 /** Node flags: a principal (user, computer or group), a group (a MemberOf hop may end there), a plain user. */
@@ -6,18 +7,18 @@ export const GROUP = 2;
 export const PLAIN_USER = 4;
 
 /**
- * The MemberOf graph in memory: dense indexes in ascending node id order, one flag byte per node, and both
- * directions as CSR arrays. A principal's groups are those reached by MemberOf hops that end at a group
- * (BloodHound's expansion), so walks test the hop's upper end. Walking down from a few holders, or up from one
- * principal, costs what it visits; no closure over all principals is ever formed.
+ * The MemberOf graph: dense indexes in ascending node id order, one flag byte per node, and both directions of the
+ * hops from a `MemberOfSource` (arrays of its own, or the traversal index). A principal's groups are those reached
+ * by MemberOf hops that end at a group (BloodHound's expansion), so walks test the hop's upper end. Walking down
+ * from a few holders, or up from one principal, costs what it visits; no closure over all principals is ever formed.
  */
 export class MembershipGraph {
   readonly size: number;
   private components?: { of: Int32Array; nodes: Int32Array; starts: Int32Array };
   private everyHopView?: MembershipGraph;
 
-  private constructor(readonly ids: Float64Array, readonly flags: Uint8Array, private readonly adjacency: Adjacency) {
-    this.size = ids.length;
+  constructor(private readonly source: MemberOfSource, readonly flags: Uint8Array) {
+    this.size = source.size;
   }
 
   /** `ids` ascending; `starts`/`ends` are the MemberOf edges as node ids (edges with an unknown end are ignored). */
@@ -26,51 +27,25 @@ export class MembershipGraph {
     const from = new Int32Array(starts.length);
     const to = new Int32Array(starts.length);
     for (let e = 0; e < starts.length; e++) {
-      from[e] = MembershipGraph.indexIn(ids, starts[e]);
-      to[e] = MembershipGraph.indexIn(ids, ends[e]);
+      from[e] = CsrMemberOf.indexIn(ids, starts[e]);
+      to[e] = CsrMemberOf.indexIn(ids, ends[e]);
     }
-    return MembershipGraph.fromHops(ids, flags, from, to);
-  }
-
-  /**
-   * `ids` ascending; `from`/`to` are the MemberOf edges as dense indexes into them (pairs with a -1 end and
-   * self-loops are ignored; both are compacted in place).
-   */
-  static fromHops(ids: Float64Array, flags: Uint8Array, from: Int32Array, to: Int32Array): MembershipGraph {
-    let kept = 0;
-    for (let e = 0; e < from.length; e++) {
-      if (from[e] < 0 || to[e] < 0 || from[e] === to[e]) continue;
-      from[kept] = from[e];
-      to[kept++] = to[e];
-    }
-    const [upOffsets, upTargets] = csr(ids.length, from.subarray(0, kept), to.subarray(0, kept));
-    const [downOffsets, downSources] = csr(ids.length, to.subarray(0, kept), from.subarray(0, kept));
-    return new MembershipGraph(ids, flags, { upOffsets, upTargets, downOffsets, downSources });
-  }
-
-  /** The position of `id` in ascending `ids`; -1 when absent. */
-  static indexIn(ids: Float64Array, id: number): number {
-    let low = 0;
-    let high = ids.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const value = ids[mid];
-      if (value === id) return mid;
-      if (value < id) low = mid + 1;
-      else high = mid - 1;
-    }
-    return -1;
+    return new MembershipGraph(new CsrMemberOf(ids, from, to), flags);
   }
 
   /** The same edges with every node a group: every MemberOf hop counts, whatever its ends are. */
   everyHop(): MembershipGraph {
-    this.everyHopView ??= new MembershipGraph(this.ids, new Uint8Array(this.size).fill(PRINCIPAL | GROUP), this.adjacency);
+    this.everyHopView ??= new MembershipGraph(this.source, new Uint8Array(this.size).fill(PRINCIPAL | GROUP));
     return this.everyHopView;
   }
 
   /** The dense index of a node id; -1 when the node is not in the graph. */
   indexOf(id: number): number {
-    return MembershipGraph.indexIn(this.ids, id);
+    return this.source.indexOf(id);
+  }
+
+  idOf(i: number): number {
+    return this.source.idOf(i);
   }
 
   is(i: number, flag: number): boolean {
@@ -84,14 +59,14 @@ export class MembershipGraph {
     return set;
   }
 
-  /** The nodes `i` has a MemberOf hop to, whatever their flags (a view: do not keep it). */
-  parentsOf(i: number): Int32Array {
-    return this.adjacency.upTargets.subarray(this.adjacency.upOffsets[i], this.adjacency.upOffsets[i + 1]);
+  /** The nodes `i` has a MemberOf hop to, whatever their flags (possibly a view: read it before the next call). */
+  parentsOf(i: number): Hops {
+    return this.source.parents(i);
   }
 
-  /** The nodes with a MemberOf hop to `i`, whatever their flags (a view: do not keep it). */
-  membersOf(i: number): Int32Array {
-    return this.adjacency.downSources.subarray(this.adjacency.downOffsets[i], this.adjacency.downOffsets[i + 1]);
+  /** The nodes with a MemberOf hop to `i`, whatever their flags (possibly a view, as parentsOf). */
+  membersOf(i: number): Hops {
+    return this.source.members(i);
   }
 
   /** The principals whose groups include one of `sources` (themselves included): a walk down from the sources. */
@@ -106,8 +81,9 @@ export class MembershipGraph {
     while (stack.length > 0) {
       const x = stack.pop()!;
       if (!this.is(x, GROUP)) continue;
-      for (let k = this.adjacency.downOffsets[x]; k < this.adjacency.downOffsets[x + 1]; k++) {
-        const y = this.adjacency.downSources[k];
+      const members = this.source.members(x);
+      for (let k = 0; k < members.length; k++) {
+        const y = members[k];
         if (!this.is(y, PRINCIPAL) || seen.has(y)) continue;
         seen.add(y);
         stack.push(y);
@@ -122,8 +98,9 @@ export class MembershipGraph {
     const stack = [i];
     while (stack.length > 0) {
       const x = stack.pop()!;
-      for (let k = this.adjacency.upOffsets[x]; k < this.adjacency.upOffsets[x + 1]; k++) {
-        const g = this.adjacency.upTargets[k];
+      const parents = this.source.parents(x);
+      for (let k = 0; k < parents.length; k++) {
+        const g = parents[k];
         if (!this.is(g, GROUP) || seen.has(g)) continue;
         seen.add(g);
         stack.push(g);
@@ -150,10 +127,8 @@ export class MembershipGraph {
         if (first[x] < 0) first[x] = source;
         else if (second[x] < 0) second[x] = source;
         else continue;
-        for (let k = this.adjacency.upOffsets[x]; k < this.adjacency.upOffsets[x + 1]; k++) {
-          const g = this.adjacency.upTargets[k];
-          if (this.is(g, GROUP)) stack.push(g);
-        }
+        const parents = this.source.parents(x);
+        for (let k = 0; k < parents.length; k++) if (this.is(parents[k], GROUP)) stack.push(parents[k]);
       }
     });
     return { first, second };
@@ -184,8 +159,9 @@ export class MembershipGraph {
       let found = 0;
       for (let n = starts[c]; n < starts[c + 1] && !found; n++) {
         const x = nodes[n];
-        for (let k = this.adjacency.upOffsets[x]; k < this.adjacency.upOffsets[x + 1]; k++) {
-          const g = this.adjacency.upTargets[k];
+        const parents = this.source.parents(x);
+        for (let k = 0; k < parents.length; k++) {
+          const g = parents[k];
           const d = of[g];
           if (d === c || !this.is(g, GROUP)) continue;
           if (holds[d] || below[d]) {
@@ -213,34 +189,33 @@ export class MembershipGraph {
     const starts = new Int32Array(n + 1);
     let placed = 0;
     let components = 0;
-    const cursor = new Int32Array(n);
     let next = 0;
+    // The call stack: a node, its group parents (copied: a source's list may be a view) and the next one to visit.
+    const calls: { v: number; parents: number[]; at: number }[] = [];
+    const enter = (v: number) => {
+      index[v] = low[v] = next++;
+      stack.push(v);
+      onStack[v] = 1;
+      const parents: number[] = [];
+      const list = this.source.parents(v);
+      for (let k = 0; k < list.length; k++) if (this.is(list[k], GROUP)) parents.push(list[k]);
+      calls.push({ v, parents, at: 0 });
+    };
     for (let root = 0; root < n; root++) {
       if (index[root] >= 0) continue;
-      const calls = [root];
-      index[root] = low[root] = next++;
-      cursor[root] = this.adjacency.upOffsets[root];
-      stack.push(root);
-      onStack[root] = 1;
+      enter(root);
       while (calls.length > 0) {
-        const v = calls[calls.length - 1];
-        if (cursor[v] < this.adjacency.upOffsets[v + 1]) {
-          const w = this.adjacency.upTargets[cursor[v]++];
-          if (!this.is(w, GROUP)) continue;
-          if (index[w] < 0) {
-            index[w] = low[w] = next++;
-            cursor[w] = this.adjacency.upOffsets[w];
-            stack.push(w);
-            onStack[w] = 1;
-            calls.push(w);
-          } else if (onStack[w]) {
-            low[v] = Math.min(low[v], index[w]);
-          }
+        const call = calls[calls.length - 1];
+        const v = call.v;
+        if (call.at < call.parents.length) {
+          const w = call.parents[call.at++];
+          if (index[w] < 0) enter(w);
+          else if (onStack[w]) low[v] = Math.min(low[v], index[w]);
           continue;
         }
         calls.pop();
         if (calls.length > 0) {
-          const parent = calls[calls.length - 1];
+          const parent = calls[calls.length - 1].v;
           low[parent] = Math.min(low[parent], low[v]);
         }
         if (low[v] !== index[v]) continue;
@@ -260,23 +235,4 @@ export class MembershipGraph {
     this.components = { of, nodes, starts: starts.slice(0, components + 1) };
     return this.components;
   }
-}
-
-/** Both directions of the MemberOf edges as compressed sparse rows over dense indexes. */
-interface Adjacency {
-  upOffsets: Int32Array;
-  upTargets: Int32Array;
-  downOffsets: Int32Array;
-  downSources: Int32Array;
-}
-
-/** Compressed sparse rows of (from -> to) over `size` nodes. */
-function csr(size: number, from: Int32Array, to: Int32Array): [Int32Array, Int32Array] {
-  const offsets = new Int32Array(size + 1);
-  for (const f of from) offsets[f + 1]++;
-  for (let i = 0; i < size; i++) offsets[i + 1] += offsets[i];
-  const fill = offsets.slice(0, size);
-  const targets = new Int32Array(from.length);
-  for (let e = 0; e < from.length; e++) targets[fill[from[e]]++] = to[e];
-  return [offsets, targets];
 }

@@ -146,16 +146,16 @@ export class AdcsPrincipals {
     const reachedBySpecials = NodeSet.empty(this.graph.size);
     for (const s of this.specials) reachedBySpecials.or(s.upSet);
     return outermostForDomain(this.graph, qualifying, { specials: this.specials, domainUp, reachedBySpecials })
-      .map((i) => this.graph.ids[i]);
+      .map((i) => this.graph.idOf(i));
   }
 
   /** Node ids of the outermost principals of `qualifying` by membership alone. */
   outermostByMembership(qualifying: NodeSet): number[] {
-    return outermostMembers(this.graph, qualifying).map((i) => this.graph.ids[i]);
+    return outermostMembers(this.graph, qualifying).map((i) => this.graph.idOf(i));
   }
 
   idsOf(set: NodeSet): number[] {
-    return set.toArray().map((i) => this.graph.ids[i]);
+    return set.toArray().map((i) => this.graph.idOf(i));
   }
 }
 

@@ -27,8 +27,8 @@ export function crossProduct(memberOf: MembershipGraph, holders: RightHolder[]):
     const holds = new Set(direct.map((h) => h.principal));
     const above = graph.strictlyBelow(granted);
     granted.forEach((i) => {
-      if (holds.has(graph.ids[i]) || !above[graph.componentOf(i)]) {
-        starts.push(graph.ids[i]);
+      if (holds.has(graph.idOf(i)) || !above[graph.componentOf(i)]) {
+        starts.push(graph.idOf(i));
         ends.push(target);
       }
     });
@@ -103,7 +103,7 @@ export class SharedRightsProduct {
     }
     // A qualifying principal below a holder is dominated only by something at or below a top of some holder.
     for (const p of candidates) {
-      const id = this.graph.ids[p];
+      const id = this.graph.idOf(p);
       if (direct.has(id) || !this.dominatorsOf(p).some((g) => candidates.has(g))) kept.push(id);
     }
     return kept;

@@ -1,5 +1,6 @@
-import { GROUP, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/membership/index.js';
+import { CsrMemberOf, GROUP, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/membership/index.js';
 import { is } from './adcs-sql.js';
+import { membershipOverIndex } from './membership-index.js';
 import { type CopyRows, kindIds, type RunSql, type StepContext } from './step.js';
 
 /**
@@ -63,22 +64,30 @@ async function load(query: RunSql, copyRows: CopyRows): Promise<MembershipGraph>
   const from = new Column(new Int32Array(Number(counts.edges)));
   const to = new Column(new Int32Array(Number(counts.edges)));
   await copyRows(`COPY (SELECT start_id, end_id FROM edge WHERE kind_id = ${memberOf}) TO STDOUT`, (fields) => {
-    from.push(MembershipGraph.indexIn(sorted, fields[0]));
-    to.push(MembershipGraph.indexIn(sorted, fields[1]));
+    from.push(CsrMemberOf.indexIn(sorted, fields[0]));
+    to.push(CsrMemberOf.indexIn(sorted, fields[1]));
   });
-  return MembershipGraph.fromHops(sorted, flags.values(), from.values(), to.values());
+  return new MembershipGraph(new CsrMemberOf(sorted, from.values(), to.values()), flags.values());
 }
 
 const KEY = 'membership-graph';
+/** Memo key of where the run's MemberOf graph came from: 'traversal index' or 'COPY'. */
+export const MEMBERSHIP_SOURCE = 'membership-source';
 
 /**
  * The run's MemberOf graph, read at its first use (after LinkWellKnownNodes, the only step that adds MemberOf
- * edges; none removes any) and shared by the later steps. Without a memo (a step run alone) it is read each time.
+ * edges; none removes any) and shared by the later steps. It walks the traversal index where this instance has one
+ * caught up to the transaction's version (with the transaction's own changes laid over it), so the run holds no
+ * copy of the graph; else it is streamed with COPY into arrays of its own. Without a memo (a step run alone) it is
+ * read each time.
  */
 export async function membershipGraph(query: RunSql, context: StepContext): Promise<MembershipGraph> {
   const known = context.memo?.get(KEY);
   if (known instanceof MembershipGraph) return known;
-  const graph = await load(query, context.copyRows);
+  const index = await context.traversalIndex?.();
+  const overIndex = index ? await membershipOverIndex(query, index) : undefined;
+  const graph = overIndex ?? await load(query, context.copyRows);
   context.memo?.set(KEY, graph);
+  context.memo?.set(MEMBERSHIP_SOURCE, overIndex ? 'traversal index' : 'COPY');
   return graph;
 }

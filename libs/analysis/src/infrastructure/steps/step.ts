@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { copyIntegerRows } from '@app/graph';
+import { copyIntegerRows, type TraversalIndex } from '@app/graph';
 import type { Row, Sql } from '@app/platform';
 
 /** Runs one SQL statement in the post-processing transaction; resolves to its rows. */
@@ -29,6 +29,8 @@ export interface StepContext {
   /** What one step leaves for later steps of the same run (the ESC steps share the ADCS principals). */
   memo?: Map<string, unknown>;
   copyRows: CopyRows;
+  /** This instance's traversal index when caught up to the version the transaction sees (membership-load.ts). */
+  traversalIndex?: () => Promise<TraversalIndex | undefined>;
 }
 
 /** How steps reach the transaction `manager` runs in: statements and COPY streams on its connection. */

@@ -110,6 +110,17 @@ export class TraversalIndexKeeper implements OnModuleDestroy {
     return this.index && this.index.version >= wanted ? this.index : undefined;
   }
 
+  /**
+   * As `current`, but when the index is being built (at start, or rebuilt after a large ingest left it too far
+   * behind) waits for that build first: a few seconds, against the minutes of work (analysis) that then walks it.
+   */
+  async currentAfterBuild(manager: EntityManager): Promise<TraversalIndex | undefined> {
+    const index = await this.current(manager);
+    if (index || !this.building) return index;
+    await this.settled().catch(() => undefined);
+    return this.current(manager);
+  }
+
   /** A search over the index failed unexpectedly: logged, the index is rebuilt, the SQL path answers meanwhile. */
   fault(error: unknown): void {
     this.logger.error(`in-memory search failed, answering from SQL and rebuilding: ${messageOf(error)}`);

@@ -9,5 +9,5 @@ export function graphOf(nodes: Record<string, number>, edges: string[]): {
   const pairs = edges.map((e) => e.split('>'));
   const graph = MembershipGraph.build(Float64Array.from(names.map(id)), Uint8Array.from(names.map((n) => nodes[n])),
     Float64Array.from(pairs.map(([a]) => id(a))), Float64Array.from(pairs.map(([, b]) => id(b))));
-  return { graph, at: (n) => graph.indexOf(id(n)), names: (list) => [...list].map((i) => names[graph.ids[i] - 1]).sort() };
+  return { graph, at: (n) => graph.indexOf(id(n)), names: (list) => [...list].map((i) => names[graph.idOf(i) - 1]).sort() };
 }
