@@ -218,8 +218,8 @@ describe('PostProcessing', () => {
     const reports = await t.app.get(PostProcessing).run();
     const steps = reports.map((r) => r.step);
     expect(steps.slice(0, CORE_STEPS_BEFORE_ADCS.length)).toEqual(CORE_STEPS_BEFORE_ADCS.map((s) => s.name));
-    expect(steps.slice(-5)).toEqual(['OwnsAndWriteOwner', 'CoerceAndRelayNTLMToSMB', 'CoerceAndRelayNTLMToLDAP',
-      'CoerceAndRelayNTLMToLDAPS', 'CoerceAndRelayNTLMToADCS']);
+    expect(steps.slice(-6)).toEqual(['OwnsAndWriteOwner', 'CanReanimateTombstone', 'CoerceAndRelayNTLMToSMB',
+      'CoerceAndRelayNTLMToLDAP', 'CoerceAndRelayNTLMToLDAPS', 'CoerceAndRelayNTLMToADCS']);
     expect(await triples([...DERIVED, 'MemberOf', 'ClaimSpecialIdentity'])).toEqual(before);
   });
 });
