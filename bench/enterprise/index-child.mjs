@@ -4,7 +4,7 @@
 // query would (TraversalIndexKeeper.current) and reports what the keeper did: caught up from the change log, or
 // rebuilt when more ids changed than it applies one by one; 'exit' ends it.
 // Usage (by enterprise/bench.mjs, with an IPC channel): node index-child.mjs <dist> <database url>
-import { bootApp } from '../ingest/ingest-app.mjs';
+import { bootApp, underDeadline } from '../ingest/ingest-app.mjs';
 
 const [dist, url] = process.argv.slice(2);
 const { Database } = await import(`${dist}/libs/platform/src/index.js`);
@@ -34,7 +34,9 @@ process.on('message', async (message) => {
   const pending = await changedIds(built.version ?? 0);
   const started = performance.now();
   for (;;) {
-    await database.transaction((manager) => keeper.current(manager));
+    // Under an hour's deadline: a catch-up of an analysis's changes can outlast the default 30 s, and the
+    // transaction waiting for it would be ended as idle.
+    await underDeadline(dist, 'bench-index', () => database.transaction((manager) => keeper.current(manager)));
     await keeper.settled();
     const status = keeper.status();
     if (status.state === 'ready' && (status.version ?? -1) >= target) break;

@@ -111,6 +111,22 @@ describe('TraversalIndex.apply', () => {
     expect([index.indexOf(9), index.idsAscending]).toEqual([6, false]);
   });
 
+  it('adds and removes 200,000 edges of one start in a pass per start (an analysis writes that many from Domain Admins)', () => {
+    // One by one, each added edge scanned the start's hops (base and added) and each removal its list: 2*10^10 steps.
+    const nodes = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, kinds: [] }));
+    const base = Array.from({ length: 100_000 }, (_, e) => ({ id: e + 1, start: 1, end: 2 + (e % 999), kind: 1 }));
+    const index = TraversalIndex.fromElements(nodes, base);
+    const added = Array.from({ length: 200_000 }, (_, e) => ({ id: 1_000_001 + e, start: 1, end: 2 + (e % 999), kind: 2 }));
+    index.apply(changes({ addedEdges: added }), 1);
+    index.apply(changes({ addedEdges: added.slice(0, 10) }), 2);
+    expect(index.edgeCount).toBe(300_000);
+    const gone = [...base.slice(0, 50_000), ...added.slice(0, 150_000)].map(({ id, start, end }) => ({ id, start, end }));
+    index.apply(changes({ deletedEdges: gone }), 3);
+    expect(index.edgeCount).toBe(100_000);
+    expect(index.extra('out', 0)).toHaveLength(50_000);
+    expect(index.extra('in', 1)?.every((hop) => hop.edge > 1_150_000)).toBe(true);
+  });
+
   it('marks a removed base edge DEAD_KIND in both directions', () => {
     const index = fresh();
     index.apply(changes({ deletedEdges: [{ id: 100, start: 10, end: 11 }] }), 4);

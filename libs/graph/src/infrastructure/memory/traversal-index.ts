@@ -1,4 +1,4 @@
-import { killHopsOf, killOutSlot, liveSlot } from './base-hops.js';
+import { DEAD_KIND, killHopsOf, killOutSlot, liveSlot } from './base-hops.js';
 import { buildCsr, type Csr } from './csr.js';
 import { EdgeStaging, NodeStaging, type TraversalIndexBase } from './traversal-index-staging.js';
 import { type ExtraHop, TraversalOverlay } from './traversal-overlay.js';
@@ -23,6 +23,8 @@ export class TraversalIndex {
   private readonly base: TraversalIndexBase;
   private readonly overlay = new TraversalOverlay();
   private baseEdges: number;
+  /** The highest edge id in the base arrays. */
+  private readonly maxBaseEdgeId: number;
   /** Ids increase with the dense index (base ids are sorted; nodes the overlay added came in increasing id). */
   private ascending = true;
 
@@ -32,6 +34,9 @@ export class TraversalIndex {
     this.in = base.in;
     this.baseNodes = base.ids.length;
     this.baseEdges = base.out.targets.length;
+    let max = -1;
+    for (const id of base.out.edgeIds) if (id > max) max = id;
+    this.maxBaseEdgeId = max;
   }
 
   /** An index of the given elements (tests, small graphs); edges must join given nodes. */
@@ -131,7 +136,17 @@ export class TraversalIndex {
   apply(changes: ResolvedChanges, version: number): void {
     if (changes.reset) throw new Error('the graph was reset: the traversal index must be rebuilt');
     this.checkEndpoints(changes);
-    for (const edge of changes.deletedEdges) this.removeEdge(edge.id, edge.start);
+    // By start node, so each start's hops are scanned once however many of its edges go (an analysis deletes and
+    // writes again hundreds of thousands from Domain Admins alone).
+    const byStart = new Map<number, Set<number>>();
+    for (const edge of changes.deletedEdges) {
+      const start = this.slotOf(edge.start);
+      if (start < 0) continue;
+      let ids = byStart.get(start);
+      if (!ids) byStart.set(start, (ids = new Set()));
+      ids.add(edge.id);
+    }
+    for (const [start, ids] of byStart) this.removeEdgesFrom(start, ids);
     for (const id of changes.deletedNodes) this.removeNode(id);
     // In id order, so new nodes keep ids ascending with their dense indexes (see idsAscending).
     for (const node of [...changes.upsertedNodes].sort((a, b) => a.id - b.id)) this.upsertNode(node);
@@ -153,13 +168,15 @@ export class TraversalIndex {
     if (stray) throw new Error(`edge ${stray.id} joins a node the traversal index does not know: it must be rebuilt`);
   }
 
-  private removeEdge(id: number, startId: number): void {
-    const start = this.slotOf(startId);
-    if (start < 0 || this.overlay.removeEdge(start, id) || start >= this.baseNodes) return;
-    const slot = liveSlot(this.out, start, id);
-    if (slot < 0) return;
-    killOutSlot(this.out, this.in, slot);
-    this.baseEdges--;
+  private removeEdgesFrom(start: number, ids: ReadonlySet<number>): void {
+    const added = this.overlay.removeEdgesFrom(start, ids);
+    if (start >= this.baseNodes || added.size === ids.size) return;
+    const { offsets, edgeIds, kinds } = this.out;
+    for (let slot = offsets[start]; slot < offsets[start + 1]; slot++) {
+      if (kinds[slot] === DEAD_KIND || !ids.has(edgeIds[slot]) || added.has(edgeIds[slot])) continue;
+      killOutSlot(this.out, this.in, slot);
+      this.baseEdges--;
+    }
   }
 
   private removeNode(id: number): void {
@@ -195,7 +212,8 @@ export class TraversalIndex {
     const start = this.indexOf(edge.start);
     const end = this.indexOf(edge.end);
     if (this.overlay.hasEdge(start, edge.id)) return;
-    if (start < this.baseNodes && liveSlot(this.out, start, edge.id) >= 0) return;
+    // An id above every base edge's cannot be in the base: no scan of the start's hops (ids grow with time).
+    if (start < this.baseNodes && edge.id <= this.maxBaseEdgeId && liveSlot(this.out, start, edge.id) >= 0) return;
     this.overlay.addEdge(start, end, edge.kind, edge.id);
   }
 }
