@@ -26,8 +26,8 @@ const count = (n) => Number(n).toLocaleString('en-US');
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 /** A child with an IPC channel; `receive(key)` resolves to the next message's `key`, rejects if the child dies. */
-function child(script, args) {
-  const proc = fork(join(here, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function child(script, args, execArgv = []) {
+  const proc = fork(join(here, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   const receive = (key) => new Promise((resolve, reject) => {
     const onMessage = (message) => {
@@ -79,7 +79,7 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
       `${rate(ingest.objects, ingest.seconds)} (${rate(rows.nodes + rows.edges, ingest.seconds)} graph rows: ` +
       `${count(rows.nodes)} nodes, ${count(rows.edges)} edges)`);
 
-    const analysing = child('pipeline-child.mjs', [dist, url, 'analyse']);
+    const analysing = child('pipeline-child.mjs', [dist, url, 'analyse'], ['--expose-gc']);
     children.push(analysing);
     const booted = await analysing.receive('booted');
     const index = child('index-child.mjs', [dist, url]);
@@ -91,10 +91,12 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
     analysing.send('analyse');
     const analysis = await analysing.receive('analysis');
     await analysing.exited;
-    log(`analysis (PostProcessing.run(), built code): ${analysis.seconds.toFixed(1)} s; by step (time, rows created or changed):`);
+    log(`analysis (PostProcessing.run(), built code): ${analysis.seconds.toFixed(1)} s; by step (time, rows created or ` +
+      `changed, its peak RSS over the RSS before the analysis):`);
     const width = Math.max(...analysis.steps.map((s) => s.step.length));
     for (const s of analysis.steps) {
-      log(`  ${s.step.padEnd(width)} ${(s.seconds ?? NaN).toFixed(3).padStart(9)} s ${count(s.changed).padStart(11)}`);
+      const peak = s.peakKb === undefined ? '' : `  peak ${mib(s.peakKb - analysis.beforeKb)} over the start`;
+      log(`  ${s.step.padEnd(width)} ${(s.seconds ?? NaN).toFixed(3).padStart(9)} s ${count(s.changed).padStart(11)}${peak}`);
     }
 
     index.send('catch-up');
