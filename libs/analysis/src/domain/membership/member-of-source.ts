@@ -1,5 +1,5 @@
-/** A node's hops: an array, or a view of one. */
-export type Hops = ArrayLike<number> & Iterable<number>;
+/** Called with each node at the far end of a hop. It must not ask the source for hops itself. */
+export type HopVisit = (node: number) => void;
 
 /**
  * Where a MembershipGraph reads its MemberOf hops: nodes by dense index 0..size-1, in ascending node id order (the
@@ -11,10 +11,13 @@ export interface MemberOfSource {
   idOf(i: number): number;
   /** The dense index of a node id; -1 when the node is not in the graph. */
   indexOf(id: number): number;
-  /** The nodes `i` has a MemberOf hop to (never `i` itself). The list may be a view: read it before the next call. */
-  parents(i: number): Hops;
-  /** The nodes with a MemberOf hop to `i` (never `i` itself); a view as `parents`. */
-  members(i: number): Hops;
+  /**
+   * Visits the nodes `i` has a MemberOf hop to (never `i` itself). A callback, not a list: walks enter every
+   * principal, and a list (or a typed-array view) per node entered was garbage enough to grow the heap by tens of MB.
+   */
+  forEachParent(i: number, visit: HopVisit): void;
+  /** Visits the nodes with a MemberOf hop to `i` (never `i` itself). */
+  forEachMember(i: number, visit: HopVisit): void;
 }
 
 /** The MemberOf hops as arrays of their own: the ids, and both directions as compressed sparse rows. */
@@ -63,12 +66,12 @@ export class CsrMemberOf implements MemberOfSource {
     return CsrMemberOf.indexIn(this.ids, id);
   }
 
-  parents(i: number): Int32Array {
-    return this.upTargets.subarray(this.upOffsets[i], this.upOffsets[i + 1]);
+  forEachParent(i: number, visit: HopVisit): void {
+    for (let k = this.upOffsets[i]; k < this.upOffsets[i + 1]; k++) visit(this.upTargets[k]);
   }
 
-  members(i: number): Int32Array {
-    return this.downSources.subarray(this.downOffsets[i], this.downOffsets[i + 1]);
+  forEachMember(i: number, visit: HopVisit): void {
+    for (let k = this.downOffsets[i]; k < this.downOffsets[i + 1]; k++) visit(this.downSources[k]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { CsrMemberOf, type Hops, type MemberOfSource } from './member-of-source.js';
+import { CsrMemberOf, type HopVisit, type MemberOfSource } from './member-of-source.js';
 import { NodeSet } from './node-set.js';
 
 /** Node flags: a principal (user, computer or group), a group (a MemberOf hop may end there), a plain user. */
@@ -59,14 +59,23 @@ export class MembershipGraph {
     return set;
   }
 
-  /** The nodes `i` has a MemberOf hop to, whatever their flags (possibly a view: read it before the next call). */
-  parentsOf(i: number): Hops {
-    return this.source.parents(i);
+  /** The nodes `i` has a MemberOf hop to, whatever their flags (a list: for the few callers that keep it). */
+  parentsOf(i: number): number[] {
+    const list: number[] = [];
+    this.source.forEachParent(i, (g) => list.push(g));
+    return list;
   }
 
-  /** The nodes with a MemberOf hop to `i`, whatever their flags (possibly a view, as parentsOf). */
-  membersOf(i: number): Hops {
-    return this.source.members(i);
+  /** The nodes with a MemberOf hop to `i`, whatever their flags (a list, as parentsOf). */
+  membersOf(i: number): number[] {
+    const list: number[] = [];
+    this.source.forEachMember(i, (m) => list.push(m));
+    return list;
+  }
+
+  /** Visits the nodes `i` has a MemberOf hop to; `visit` must not ask for hops itself. */
+  forEachParent(i: number, visit: HopVisit): void {
+    this.source.forEachParent(i, visit);
   }
 
   /** The principals whose groups include one of `sources` (themselves included): a walk down from the sources. */
@@ -78,16 +87,14 @@ export class MembershipGraph {
       seen.add(s);
       stack.push(s);
     }
+    const visit = (y: number) => {
+      if (!this.is(y, PRINCIPAL) || seen.has(y)) return;
+      seen.add(y);
+      stack.push(y);
+    };
     while (stack.length > 0) {
       const x = stack.pop()!;
-      if (!this.is(x, GROUP)) continue;
-      const members = this.source.members(x);
-      for (let k = 0; k < members.length; k++) {
-        const y = members[k];
-        if (!this.is(y, PRINCIPAL) || seen.has(y)) continue;
-        seen.add(y);
-        stack.push(y);
-      }
+      if (this.is(x, GROUP)) this.source.forEachMember(x, visit);
     }
     return seen;
   }
@@ -96,16 +103,12 @@ export class MembershipGraph {
   above(i: number): number[] {
     const seen = new Set([i]);
     const stack = [i];
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      const parents = this.source.parents(x);
-      for (let k = 0; k < parents.length; k++) {
-        const g = parents[k];
-        if (!this.is(g, GROUP) || seen.has(g)) continue;
-        seen.add(g);
-        stack.push(g);
-      }
-    }
+    const visit = (g: number) => {
+      if (!this.is(g, GROUP) || seen.has(g)) return;
+      seen.add(g);
+      stack.push(g);
+    };
+    while (stack.length > 0) this.source.forEachParent(stack.pop()!, visit);
     return [...seen];
   }
 
@@ -119,6 +122,9 @@ export class MembershipGraph {
     const first = new Int32Array(this.size).fill(-1);
     const second = new Int32Array(this.size).fill(-1);
     const stack: number[] = [];
+    const visit = (g: number) => {
+      if (this.is(g, GROUP)) stack.push(g);
+    };
     sources.forEach((source) => {
       stack.push(source);
       while (stack.length > 0) {
@@ -127,8 +133,7 @@ export class MembershipGraph {
         if (first[x] < 0) first[x] = source;
         else if (second[x] < 0) second[x] = source;
         else continue;
-        const parents = this.source.parents(x);
-        for (let k = 0; k < parents.length; k++) if (this.is(parents[k], GROUP)) stack.push(parents[k]);
+        this.source.forEachParent(x, visit);
       }
     });
     return { first, second };
@@ -155,21 +160,15 @@ export class MembershipGraph {
     const holds = new Uint8Array(count);
     set.forEach((i) => { holds[of[i]] = 1; });
     const below = new Uint8Array(count);
-    for (let c = 0; c < count; c++) {
-      let found = 0;
-      for (let n = starts[c]; n < starts[c + 1] && !found; n++) {
-        const x = nodes[n];
-        const parents = this.source.parents(x);
-        for (let k = 0; k < parents.length; k++) {
-          const g = parents[k];
-          const d = of[g];
-          if (d === c || !this.is(g, GROUP)) continue;
-          if (holds[d] || below[d]) {
-            found = 1;
-            break;
-          }
-        }
-      }
+    let c = 0;
+    let found = 0;
+    const visit = (g: number) => {
+      const d = of[g];
+      if (!found && d !== c && this.is(g, GROUP) && (holds[d] || below[d])) found = 1;
+    };
+    for (; c < count; c++) {
+      found = 0;
+      for (let n = starts[c]; n < starts[c + 1] && !found; n++) this.source.forEachParent(nodes[n], visit);
       below[c] = found;
     }
     return below;
@@ -190,32 +189,52 @@ export class MembershipGraph {
     let placed = 0;
     let components = 0;
     let next = 0;
-    // The call stack: a node, its group parents (copied: a source's list may be a view) and the next one to visit.
-    const calls: { v: number; parents: number[]; at: number }[] = [];
+    // The call stack without an object per node: per frame its node and its range of group parents on `hops`, a
+    // stack of its own that each frame truncates when it returns (a child's parents lie above its parent's).
+    const calls: number[] = [];
+    const begins: number[] = [];
+    const cursors: number[] = [];
+    const ends: number[] = [];
+    let hops = new Int32Array(1024);
+    let top = 0;
+    const pushParent = (g: number) => {
+      if (!this.is(g, GROUP)) return;
+      if (top === hops.length) {
+        const grown = new Int32Array(hops.length * 2);
+        grown.set(hops);
+        hops = grown;
+      }
+      hops[top++] = g;
+    };
     const enter = (v: number) => {
       index[v] = low[v] = next++;
       stack.push(v);
       onStack[v] = 1;
-      const parents: number[] = [];
-      const list = this.source.parents(v);
-      for (let k = 0; k < list.length; k++) if (this.is(list[k], GROUP)) parents.push(list[k]);
-      calls.push({ v, parents, at: 0 });
+      calls.push(v);
+      begins.push(top);
+      cursors.push(top);
+      this.source.forEachParent(v, pushParent);
+      ends.push(top);
     };
     for (let root = 0; root < n; root++) {
       if (index[root] >= 0) continue;
       enter(root);
       while (calls.length > 0) {
-        const call = calls[calls.length - 1];
-        const v = call.v;
-        if (call.at < call.parents.length) {
-          const w = call.parents[call.at++];
+        const f = calls.length - 1;
+        const v = calls[f];
+        if (cursors[f] < ends[f]) {
+          const w = hops[cursors[f]++];
           if (index[w] < 0) enter(w);
           else if (onStack[w]) low[v] = Math.min(low[v], index[w]);
           continue;
         }
+        top = begins[f];
         calls.pop();
+        begins.pop();
+        cursors.pop();
+        ends.pop();
         if (calls.length > 0) {
-          const parent = calls[calls.length - 1].v;
+          const parent = calls[calls.length - 1];
           low[parent] = Math.min(low[parent], low[v]);
         }
         if (low[v] !== index[v]) continue;

@@ -1,5 +1,5 @@
 import type { TraversalIndex } from '@app/graph';
-import { GROUP, type Hops, type MemberOfSource, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/membership/index.js';
+import { GROUP, type HopVisit, type MemberOfSource, MembershipGraph, PLAIN_USER, PRINCIPAL } from '../../domain/membership/index.js';
 import { kindIds, type RunSql } from './step.js';
 
 /**
@@ -28,7 +28,6 @@ interface TransactionDelta {
 class IndexMemberOf implements MemberOfSource {
   readonly size: number;
   private readonly indexNodes: number;
-  private readonly buffers = { out: new Int32Array(64), in: new Int32Array(64) };
 
   constructor(private readonly index: TraversalIndex, private readonly memberOf: number, private readonly delta: TransactionDelta) {
     this.indexNodes = index.nodeCount;
@@ -46,46 +45,32 @@ class IndexMemberOf implements MemberOfSource {
     return added < 0 ? -1 : this.indexNodes + added;
   }
 
-  parents(i: number): Hops {
-    return this.hops(i, 'out');
+  forEachParent(i: number, visit: HopVisit): void {
+    this.forEachHop(i, 'out', visit);
   }
 
-  members(i: number): Hops {
-    return this.hops(i, 'in');
+  forEachMember(i: number, visit: HopVisit): void {
+    this.forEachHop(i, 'in', visit);
   }
 
-  /**
-   * Node `i`'s MemberOf hops one way, in a buffer reused by the next call the same way (the source's contract: read
-   * it before the next call). A walk asks for the hops of every node it enters; an array per call was garbage
-   * enough to grow the young generation by tens of MB on a walk over all principals.
-   */
-  private hops(i: number, step: 'out' | 'in'): Int32Array {
+  /** Node `i`'s MemberOf hops one way: its index hops of the kind (base and overlay), then the transaction's. */
+  private forEachHop(i: number, step: 'out' | 'in', visit: HopVisit): void {
     const { index, memberOf, indexNodes } = this;
-    let list = this.buffers[step];
-    let length = 0;
-    const push = (far: number) => {
-      if (length === list.length) {
-        const grown = new Int32Array(list.length * 2);
-        grown.set(list);
-        this.buffers[step] = list = grown;
-      }
-      list[length++] = far;
-    };
-    const keep = (far: number) => {
-      if (far !== i && far < indexNodes && index.isLive(far)) push(far);
-    };
     if (i < indexNodes && index.isLive(i)) {
       if (i < index.baseNodes) {
-        const csr = step === 'out' ? index.out : index.in;
-        for (let slot = csr.offsets[i]; slot < csr.offsets[i + 1]; slot++) {
-          if (csr.kinds[slot] === memberOf) keep(csr.targets[slot]);
+        const { offsets, kinds, targets } = step === 'out' ? index.out : index.in;
+        for (let slot = offsets[i]; slot < offsets[i + 1]; slot++) {
+          if (kinds[slot] !== memberOf) continue;
+          const far = targets[slot];
+          if (far !== i && far < indexNodes && index.isLive(far)) visit(far);
         }
       }
-      for (const hop of index.extra(step, i) ?? []) if (hop.kind === memberOf) keep(hop.node);
+      for (const hop of index.extra(step, i) ?? []) {
+        if (hop.kind === memberOf && hop.node !== i && hop.node < indexNodes && index.isLive(hop.node)) visit(hop.node);
+      }
     }
     // The transaction's own hops (to nodes it may have created, beyond the index's) as they are.
-    for (const far of (step === 'out' ? this.delta.up : this.delta.down).get(i) ?? []) push(far);
-    return list.subarray(0, length);
+    for (const far of (step === 'out' ? this.delta.up : this.delta.down).get(i) ?? []) visit(far);
   }
 }
 
