@@ -12,11 +12,8 @@ const KINDS = [
 /** Collected domains, as `d`, that someone may reanimate tombstones in (the first of the three rights). */
 const REANIMATED_DOMAIN = `d.kind_ids @> ARRAY[{Domain}]::int2[] AND d.properties -> 'collected' = 'true'::jsonb`;
 
-/** A node id from our own query, written into a COPY statement (which takes no parameters): checked anyway. */
-function integer(value: number): string {
-  if (!Number.isSafeInteger(value)) throw new Error(`${value} is not an integer id`);
-  return String(value);
-}
+/** Targets (with their rename-right holders) read, decided and written per round. */
+const TARGETS_PER_ROUND = 1_000;
 
 /**
  * Step 13 (`PostCanReanimateTombstone`): in a collected domain, a principal that may reanimate tombstones in the
@@ -25,7 +22,7 @@ function integer(value: number): string {
  * (WriteRDN, WriteCommonName, GenericAll or GenericWrite on it), each directly or through its groups, gets
  * CanReanimateTombstone to that object: it can bring a deleted object back in its place. Outermost principals only,
  * as the reference's cross product. The first two rights are per domain, so they are expanded once per domain
- * (`SharedRightsProduct`); the rename rights are streamed per target and cost what their holders cover. Without a
+ * (`SharedRightsProduct`); the rename rights are read per target in rounds and cost what their holders cover. Without a
  * ReanimateTombstones holder (the usual case) the step reads nothing more.
  */
 export const canReanimateTombstone: SqlStep = {
@@ -54,34 +51,39 @@ export const canReanimateTombstone: SqlStep = {
     }
     if (products.size === 0) return 0;
 
-    const starts: number[] = [];
-    const ends: number[] = [];
-    let current = { target: -1, domain: -1 };
-    let renamers: number[] = [];
-    const flush = () => {
-      if (renamers.length === 0) return;
-      for (const principal of products.get(current.domain)!.grantedBy(renamers)) {
-        starts.push(principal);
-        ends.push(current.target);
+    // Targets in rounds of TARGETS_PER_ROUND, each written before the next is read: what the run holds follows a
+    // round, not the directory (Domain Admins alone gets the edge to every object).
+    const kind = (await kindIds(query, ['CanReanimateTombstone'])).get('CanReanimateTombstone')!;
+    const properties = derivedProperties(context.now);
+    let written = 0;
+    let after = 0;
+    for (;;) {
+      const rows = await query(text(`
+        SELECT e.end_id AS target, d.id AS domain, array_agg(e.start_id) AS holders
+        FROM node t
+        JOIN node d ON d.id = ANY($1::int8[]) AND t.properties ->> 'domainsid' = ${domainSid('d')}
+        JOIN edge e ON e.end_id = t.id AND e.kind_id = ANY({WriteRDN|WriteCommonName|GenericAll|GenericWrite})
+        WHERE t.kind_ids && {User|Group|Computer} AND t.id > $2
+        GROUP BY e.end_id, d.id ORDER BY e.end_id, d.id LIMIT $3`), [[...products.keys()], after, TARGETS_PER_ROUND]);
+      if (rows.length === 0) break;
+      // A full round may stop between the domains of its last target: that target goes again in the next one.
+      const last = Number(rows[rows.length - 1].target);
+      const complete = rows.length < TARGETS_PER_ROUND || Number(rows[0].target) === last
+        ? rows : rows.filter((row) => Number(row.target) !== last);
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (const row of complete) {
+        const holders = (row.holders as string[]).map(Number);
+        for (const principal of products.get(Number(row.domain))!.grantedBy(holders)) {
+          starts.push(principal);
+          ends.push(Number(row.target));
+        }
       }
-      renamers = [];
-    };
-    await context.copyRows(text(`COPY (
-      SELECT e.end_id, e.start_id, d.id
-      FROM node d
-      JOIN node t ON t.kind_ids && {User|Group|Computer} AND t.properties ->> 'domainsid' = ${domainSid('d')}
-      JOIN edge e ON e.end_id = t.id AND e.kind_id = ANY({WriteRDN|WriteCommonName|GenericAll|GenericWrite})
-      WHERE d.id IN (${[...products.keys()].map(integer).join(', ')})
-      ORDER BY 1, 3) TO STDOUT`), (fields) => {
-      if (fields[0] !== current.target || fields[2] !== current.domain) {
-        flush();
-        current = { target: fields[0], domain: fields[2] };
-      }
-      renamers.push(fields[1]);
-    });
-    flush();
-    const ids = await kindIds(query, ['CanReanimateTombstone']);
-    return insertEdges(query, ids.get('CanReanimateTombstone')!, derivedProperties(context.now),
-      sql`SELECT unnest(${starts}::int8[]) AS start_id, unnest(${ends}::int8[]) AS end_id`);
+      written += await insertEdges(query, kind, properties,
+        sql`SELECT unnest(${starts}::int8[]) AS start_id, unnest(${ends}::int8[]) AS end_id`);
+      if (rows.length < TARGETS_PER_ROUND) break;
+      after = Number(complete[complete.length - 1].target);
+    }
+    return written;
   },
 };
