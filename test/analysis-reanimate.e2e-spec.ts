@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PostProcessing } from '@app/analysis';
+import { canReanimateTombstoneInRounds, transactionSql } from '@app/analysis/testing';
 import { GraphStore, type EdgeUpsert, type NodeUpsert } from '@app/graph';
+import { Database } from '@app/platform';
 import { bearer } from './support/auth.js';
 import { edgeLinesOf } from './support/derived-edges.js';
 import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './support/test-app.js';
@@ -89,6 +91,16 @@ describe('CanReanimateTombstone', () => {
     expect(res.status).toBe(200);
     const kinds = (res.body.data.edges as { kind: string }[]).map((e) => e.kind).sort();
     expect(kinds).toEqual(['CanReanimateTombstone', 'GenericWrite']);
+  });
+
+  it('gives the same edges when it reads its targets in rounds of two', async () => {
+    const before = await edgeLinesOf(t, 'CanReanimateTombstone');
+    await t.app.get(Database).transaction(async (manager) => {
+      const { sql, copyRows } = transactionSql(manager);
+      await sql(`DELETE FROM edge WHERE kind_id = (SELECT id FROM kind WHERE name = 'CanReanimateTombstone')`);
+      expect(await canReanimateTombstoneInRounds(2).run(sql, { now: new Date().toISOString(), copyRows })).toBe(before.length);
+    });
+    expect(await edgeLinesOf(t, 'CanReanimateTombstone')).toEqual(before);
   });
 
   it('changes nothing on a second analysis', async () => {

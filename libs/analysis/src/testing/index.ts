@@ -3,3 +3,4 @@ export { CORE_STEPS_AFTER_ADCS, CORE_STEPS_BEFORE_ADCS } from '../infrastructure
 export { transactionSql } from '../infrastructure/steps/step.js';
 export { MEMBERSHIP_SOURCE, membershipGraph } from '../infrastructure/steps/membership-load.js';
 export { GROUP } from '../domain/membership/index.js';
+export { canReanimateTombstoneInRounds } from '../infrastructure/steps/core-reanimate.js';

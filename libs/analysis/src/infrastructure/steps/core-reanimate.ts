@@ -13,7 +13,7 @@ const KINDS = [
 const REANIMATED_DOMAIN = `d.kind_ids @> ARRAY[{Domain}]::int2[] AND d.properties -> 'collected' = 'true'::jsonb`;
 
 /** Targets (with their rename-right holders) read, decided and written per round. */
-const TARGETS_PER_ROUND = 1_000;
+const TARGETS_PER_ROUND = 10_000;
 
 /**
  * Step 13 (`PostCanReanimateTombstone`): in a collected domain, a principal that may reanimate tombstones in the
@@ -25,65 +25,75 @@ const TARGETS_PER_ROUND = 1_000;
  * (`SharedRightsProduct`); the rename rights are read per target in rounds and cost what their holders cover. Without a
  * ReanimateTombstones holder (the usual case) the step reads nothing more.
  */
-export const canReanimateTombstone: SqlStep = {
-  name: 'CanReanimateTombstone',
-  async run(query, context) {
-    const text = await kindText(query, KINDS);
-    const reanimators = await query(text(`
-      SELECT e.end_id AS domain, e.start_id AS principal FROM edge e JOIN node d ON d.id = e.end_id
-      WHERE e.kind_id = {ReanimateTombstones} AND ${REANIMATED_DOMAIN}`));
-    if (reanimators.length === 0) return 0;
-    const domains = [...new Set(reanimators.map((r) => Number(r.domain)))];
-    const creators = await query(text(`
-      SELECT DISTINCT d.id AS domain, e.start_id AS principal
-      FROM node d
-      JOIN node c ON c.kind_ids && {Container|OU} AND c.properties ->> 'domainsid' = ${domainSid('d')}
-      JOIN edge e ON e.end_id = c.id
-        AND e.kind_id = ANY({CreateChild|CreateChildAll|GenericAll|GenericWrite|WriteOwner|WriteDacl|Owns})
-      WHERE d.id = ANY($1::int8[])`), [domains]);
-    const holders = (rows: typeof reanimators, domain: number) =>
-      rows.filter((r) => Number(r.domain) === domain).map((r) => Number(r.principal));
-    const graph = await membershipGraph(query, context);
-    const products = new Map<number, SharedRightsProduct>();
-    for (const domain of domains) {
-      const product = new SharedRightsProduct(graph, [holders(reanimators, domain), holders(creators, domain)]);
-      if (!product.isEmpty) products.set(domain, product);
-    }
-    if (products.size === 0) return 0;
+export const canReanimateTombstone: SqlStep = canReanimateTombstoneInRounds(TARGETS_PER_ROUND);
 
-    // Targets in rounds of TARGETS_PER_ROUND, each written before the next is read: what the run holds follows a
-    // round, not the directory (Domain Admins alone gets the edge to every object).
-    const kind = (await kindIds(query, ['CanReanimateTombstone'])).get('CanReanimateTombstone')!;
-    const properties = derivedProperties(context.now);
-    let written = 0;
-    let after = 0;
-    for (;;) {
-      const rows = await query(text(`
-        SELECT e.end_id AS target, d.id AS domain, array_agg(e.start_id) AS holders
-        FROM node t
-        JOIN node d ON d.id = ANY($1::int8[]) AND t.properties ->> 'domainsid' = ${domainSid('d')}
-        JOIN edge e ON e.end_id = t.id AND e.kind_id = ANY({WriteRDN|WriteCommonName|GenericAll|GenericWrite})
-        WHERE t.kind_ids && {User|Group|Computer} AND t.id > $2
-        GROUP BY e.end_id, d.id ORDER BY e.end_id, d.id LIMIT $3`), [[...products.keys()], after, TARGETS_PER_ROUND]);
-      if (rows.length === 0) break;
-      // A full round may stop between the domains of its last target: that target goes again in the next one.
-      const last = Number(rows[rows.length - 1].target);
-      const complete = rows.length < TARGETS_PER_ROUND || Number(rows[0].target) === last
-        ? rows : rows.filter((row) => Number(row.target) !== last);
-      const starts: number[] = [];
-      const ends: number[] = [];
-      for (const row of complete) {
-        const holders = (row.holders as string[]).map(Number);
-        for (const principal of products.get(Number(row.domain))!.grantedBy(holders)) {
-          starts.push(principal);
-          ends.push(Number(row.target));
-        }
+/** The step with `targetsPerRound` targets per round (tests take small rounds). */
+export function canReanimateTombstoneInRounds(targetsPerRound: number): SqlStep {
+  return {
+    name: 'CanReanimateTombstone',
+    async run(query, context) {
+      const text = await kindText(query, KINDS);
+      const reanimators = await query(text(`
+        SELECT e.end_id AS domain, e.start_id AS principal FROM edge e JOIN node d ON d.id = e.end_id
+        WHERE e.kind_id = {ReanimateTombstones} AND ${REANIMATED_DOMAIN}`));
+      if (reanimators.length === 0) return 0;
+      const domains = [...new Set(reanimators.map((r) => Number(r.domain)))];
+      const creators = await query(text(`
+        SELECT DISTINCT d.id AS domain, e.start_id AS principal
+        FROM node d
+        JOIN node c ON c.kind_ids && {Container|OU} AND c.properties ->> 'domainsid' = ${domainSid('d')}
+        JOIN edge e ON e.end_id = c.id
+          AND e.kind_id = ANY({CreateChild|CreateChildAll|GenericAll|GenericWrite|WriteOwner|WriteDacl|Owns})
+        WHERE d.id = ANY($1::int8[])`), [domains]);
+      const holders = (rows: typeof reanimators, domain: number) =>
+        rows.filter((r) => Number(r.domain) === domain).map((r) => Number(r.principal));
+      const graph = await membershipGraph(query, context);
+      const products = new Map<number, SharedRightsProduct>();
+      for (const domain of domains) {
+        const product = new SharedRightsProduct(graph, [holders(reanimators, domain), holders(creators, domain)]);
+        if (!product.isEmpty) products.set(domain, product);
       }
-      written += await insertEdges(query, kind, properties,
-        sql`SELECT unnest(${starts}::int8[]) AS start_id, unnest(${ends}::int8[]) AS end_id`);
-      if (rows.length < TARGETS_PER_ROUND) break;
-      after = Number(complete[complete.length - 1].target);
-    }
-    return written;
-  },
-};
+      if (products.size === 0) return 0;
+
+      // Targets in rounds of `targetsPerRound`, each written before the next is read: what the run holds follows a
+      // round, not the directory (Domain Admins alone gets the edge to every object).
+      const kind = (await kindIds(query, ['CanReanimateTombstone'])).get('CanReanimateTombstone')!;
+      const properties = derivedProperties(context.now);
+      const domainsOf = new Map<string, number[]>();
+      for (const row of await query(`SELECT id, ${domainSid('d')} AS sid FROM node d WHERE id = ANY($1::int8[])`, [[...products.keys()]])) {
+        domainsOf.set(String(row.sid), [...domainsOf.get(String(row.sid)) ?? [], Number(row.id)]);
+      }
+      let written = 0;
+      let after = 0;
+      for (;;) {
+        // The next round's targets by id (a walk of the primary key that stops after a round), then their holders.
+        const targets = await query(text(`
+          SELECT id, properties ->> 'domainsid' AS sid FROM node
+          WHERE id > $1 AND kind_ids && {User|Group|Computer} AND properties ->> 'domainsid' = ANY($2::text[])
+          ORDER BY id LIMIT $3`), [after, [...domainsOf.keys()], targetsPerRound]);
+        if (targets.length === 0) break;
+        const holders = new Map((await query(text(`
+          SELECT end_id, array_agg(start_id) AS holders FROM edge
+          WHERE end_id = ANY($1::int8[]) AND kind_id = ANY({WriteRDN|WriteCommonName|GenericAll|GenericWrite})
+          GROUP BY end_id`), [targets.map((t) => t.id)])).map((row) => [Number(row.end_id), (row.holders as string[]).map(Number)]));
+        const starts: number[] = [];
+        const ends: number[] = [];
+        for (const target of targets) {
+          const renamers = holders.get(Number(target.id));
+          if (!renamers) continue;
+          for (const domain of domainsOf.get(String(target.sid)) ?? []) {
+            for (const principal of products.get(domain)!.grantedBy(renamers)) {
+              starts.push(principal);
+              ends.push(Number(target.id));
+            }
+          }
+        }
+        written += await insertEdges(query, kind, properties,
+          sql`SELECT unnest(${starts}::int8[]) AS start_id, unnest(${ends}::int8[]) AS end_id`);
+        if (targets.length < targetsPerRound) break;
+        after = Number(targets[targets.length - 1].id);
+      }
+      return written;
+    },
+  };
+}
