@@ -16,6 +16,7 @@ export class MembershipGraph {
   readonly size: number;
   private components?: { of: Int32Array; nodes: Int32Array; starts: Int32Array };
   private everyHopView?: MembershipGraph;
+  private walkStack?: Int32Array;
 
   constructor(private readonly source: MemberOfSource, readonly flags: Uint8Array) {
     this.size = source.size;
@@ -81,19 +82,18 @@ export class MembershipGraph {
   /** The principals whose groups include one of `sources` (themselves included): a walk down from the sources. */
   below(sources: Iterable<number>): NodeSet {
     const seen = NodeSet.empty(this.size);
-    const stack: number[] = [];
-    for (const s of sources) {
-      if (!this.is(s, PRINCIPAL) || seen.has(s)) continue;
-      seen.add(s);
-      stack.push(s);
-    }
+    // Each node is pushed once at most (seen first), so a stack of `size` slots, kept for the next walk: a walk from
+    // Authenticated Users enters every principal, and a growing array per walk was megabytes of garbage each time.
+    const stack = (this.walkStack ??= new Int32Array(this.size));
+    let top = 0;
     const visit = (y: number) => {
       if (!this.is(y, PRINCIPAL) || seen.has(y)) return;
       seen.add(y);
-      stack.push(y);
+      stack[top++] = y;
     };
-    while (stack.length > 0) {
-      const x = stack.pop()!;
+    for (const s of sources) visit(s);
+    while (top > 0) {
+      const x = stack[--top];
       if (this.is(x, GROUP)) this.source.forEachMember(x, visit);
     }
     return seen;

@@ -13,7 +13,7 @@ const KINDS = [
 const REANIMATED_DOMAIN = `d.kind_ids @> ARRAY[{Domain}]::int2[] AND d.properties -> 'collected' = 'true'::jsonb`;
 
 /** Targets (with their rename-right holders) read, decided and written per round. */
-const TARGETS_PER_ROUND = 10_000;
+const TARGETS_PER_ROUND = 5_000;
 
 /**
  * Step 13 (`PostCanReanimateTombstone`): in a collected domain, a principal that may reanimate tombstones in the
