@@ -34,7 +34,7 @@ export function canReanimateTombstoneInRounds(targetsPerRound: number): SqlStep 
     async run(query, context) {
       const text = await kindText(query, KINDS);
       const reanimators = await query(text(`
-        SELECT e.end_id AS domain, e.start_id AS principal FROM edge e JOIN node d ON d.id = e.end_id
+        SELECT e.end_id AS domain, ${domainSid('d')} AS sid, e.start_id AS principal FROM edge e JOIN node d ON d.id = e.end_id
         WHERE e.kind_id = {ReanimateTombstones} AND ${REANIMATED_DOMAIN}`));
       if (reanimators.length === 0) return 0;
       const domains = [...new Set(reanimators.map((r) => Number(r.domain)))];
@@ -45,12 +45,12 @@ export function canReanimateTombstoneInRounds(targetsPerRound: number): SqlStep 
         JOIN edge e ON e.end_id = c.id
           AND e.kind_id = ANY({CreateChild|CreateChildAll|GenericAll|GenericWrite|WriteOwner|WriteDacl|Owns})
         WHERE d.id = ANY($1::int8[])`), [domains]);
-      const holders = (rows: typeof reanimators, domain: number) =>
+      const holdersIn = (rows: typeof reanimators, domain: number) =>
         rows.filter((r) => Number(r.domain) === domain).map((r) => Number(r.principal));
       const graph = await membershipGraph(query, context);
       const products = new Map<number, SharedRightsProduct>();
       for (const domain of domains) {
-        const product = new SharedRightsProduct(graph, [holders(reanimators, domain), holders(creators, domain)]);
+        const product = new SharedRightsProduct(graph, [holdersIn(reanimators, domain), holdersIn(creators, domain)]);
         if (!product.isEmpty) products.set(domain, product);
       }
       if (products.size === 0) return 0;
@@ -59,9 +59,11 @@ export function canReanimateTombstoneInRounds(targetsPerRound: number): SqlStep 
       // round, not the directory (Domain Admins alone gets the edge to every object).
       const kind = (await kindIds(query, ['CanReanimateTombstone'])).get('CanReanimateTombstone')!;
       const properties = derivedProperties(context.now);
+      // The domains each target's domainsid names (their SIDs came with the reanimators).
       const domainsOf = new Map<string, number[]>();
-      for (const row of await query(`SELECT id, ${domainSid('d')} AS sid FROM node d WHERE id = ANY($1::int8[])`, [[...products.keys()]])) {
-        domainsOf.set(String(row.sid), [...domainsOf.get(String(row.sid)) ?? [], Number(row.id)]);
+      for (const domain of products.keys()) {
+        const sid = String(reanimators.find((r) => Number(r.domain) === domain)!.sid);
+        domainsOf.set(sid, [...domainsOf.get(sid) ?? [], domain]);
       }
       let written = 0;
       let after = 0;
