@@ -7,11 +7,12 @@ import {
 import { AssetGroupsSchema1732240000400, MembershipDigests1732240000410 } from '@app/asset-groups';
 import { PostureSchema1732240000500 } from '@app/posture';
 import { CollectionSchema1732240000600 } from '@app/collection';
-import { IngestSchema1732240000700 } from '@app/ingest';
+import { IngestLifecycle1732240001000, IngestSchema1732240000700 } from '@app/ingest';
 import { AnalysisSchema1732240000800 } from '@app/analysis';
 
 /** Feature migrations in the order they must run (after the platform's own). */
 export const migrations: MigrationClass[] = [IdentitySchema1732240000100, AuthSchema1732240000200, GraphSchema1732240000300,
   GraphDistinguishedNameIndex1732240000310, GraphChangeLog1732240000320,
   AssetGroupsSchema1732240000400, MembershipDigests1732240000410, PostureSchema1732240000500, CollectionSchema1732240000600,
-  IngestSchema1732240000700, AnalysisSchema1732240000800, IdentityPlaceholderEmail1732240000900];
+  IngestSchema1732240000700, AnalysisSchema1732240000800, IdentityPlaceholderEmail1732240000900,
+  IngestLifecycle1732240001000];

@@ -5,6 +5,7 @@ import { IngestModule } from '@app/ingest';
 import { MetricsModule } from '@app/platform';
 import { PostureModule } from '@app/posture';
 import { AnalysisRunner } from './application/analysis-runner.js';
+import { DataLifecycle } from './application/data-lifecycle.js';
 import { Datapipe } from './application/datapipe.js';
 import { AnalysisLock, AnalysisRequestStore, DatapipeStatusStore } from './application/datapipe-ports.js';
 import { PostProcessing, PostureCalculator } from './application/ports.js';
@@ -32,6 +33,7 @@ import { DatapipeMetrics } from './infrastructure/datapipe-metrics.js';
     { provide: DatapipeStatusStore, useClass: PgDatapipeStatusStore },
     { provide: AnalysisRequestStore, useClass: PgAnalysisRequestStore },
     AnalysisRunner,
+    DataLifecycle,
     Datapipe,
     SampleData,
     DatapipeMetrics,

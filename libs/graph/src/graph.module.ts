@@ -8,7 +8,7 @@ import { EntityInfo } from './application/entity-info.js';
 import { GraphLimits } from './application/graph-limits.js';
 import { GraphWalks, StoreWalks } from './application/graph-walks.js';
 import { KindCatalog } from './application/kind-catalog.js';
-import { GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
+import { GraphLifecycle, GraphQueryEngine, GraphStore, NodeSearch } from './application/ports.js';
 import { ShortestPathService } from './application/shortest-path-service.js';
 import { GraphConfig } from './graph-config.js';
 import { CypherController } from './http/cypher.controller.js';
@@ -17,6 +17,7 @@ import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
 import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
 import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
+import { PgGraphLifecycle } from './infrastructure/pg/pg-graph-lifecycle.js';
 import { PgGraphWalks } from './infrastructure/pg/pg-graph-walks.js';
 import { PgKindCatalog } from './infrastructure/pg/pg-kind-catalog.js';
 import { PgKindRegistry } from './infrastructure/pg/pg-kind-registry.js';
@@ -28,6 +29,7 @@ import { IndexedWalks } from './infrastructure/memory/indexed-walks.js';
 import { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
 import { Neo4jConnection } from './infrastructure/neo4j/neo4j-connection.js';
 import { Neo4jGraphStore } from './infrastructure/neo4j/neo4j-graph.store.js';
+import { Neo4jGraphLifecycle } from './infrastructure/neo4j/neo4j-graph-lifecycle.js';
 import { Neo4jNodeSearch } from './infrastructure/neo4j/neo4j-node-search.js';
 import { Neo4jQueryEngine } from './infrastructure/neo4j/neo4j-query-engine.js';
 
@@ -58,6 +60,12 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
       inject: [GraphConfig, Database, PgKindRegistry, Neo4jConnection],
       useFactory: (config: GraphConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
         onDriver<GraphStore>(config, () => new PgGraphStore(database, kinds), () => new Neo4jGraphStore(neo4j)),
+    },
+    {
+      provide: GraphLifecycle,
+      inject: [GraphConfig, Database, PgKindRegistry, Neo4jConnection],
+      useFactory: (config: GraphConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
+        onDriver<GraphLifecycle>(config, () => new PgGraphLifecycle(database, kinds), () => new Neo4jGraphLifecycle(neo4j)),
     },
     {
       provide: NodeSearch,
@@ -97,7 +105,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     ShortestPathService,
   ],
   exports: [
-    GraphStore, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService, TraversalIndexKeeper,
+    GraphStore, GraphLifecycle, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService, TraversalIndexKeeper,
     GraphWalks,
   ],
 })

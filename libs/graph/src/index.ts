@@ -3,12 +3,16 @@ export {
   type NodeUpsert, type Properties, type QueryRows,
 } from './domain/graph.js';
 export {
-  ACE_RIGHT_EDGE_KINDS, AD_PATHFINDING_EDGE_KINDS, BUILT_IN_KINDS, POST_PROCESSED_EDGE_KINDS, tagKind,
+  ACE_RIGHT_EDGE_KINDS, AD_PATHFINDING_EDGE_KINDS, AZURE_EDGE_KINDS, AZURE_NODE_KINDS, BUILT_IN_KINDS, POST_PROCESSED_EDGE_KINDS, tagKind,
 } from './domain/kinds.js';
 export {
   displayName, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO, textProperty,
 } from './domain/display.js';
-export { GraphStore, NodeSearch, type NodeSearchRequest } from './application/ports.js';
+export { GraphLifecycle, GraphStore, NodeSearch, type NodeSearchRequest } from './application/ports.js';
+export type {
+  EdgeRule, ObjectRule, ReconcilePlan, ReconcileReport, Scope,
+} from './domain/reconciliation.js';
+export { isEmptyPlan } from './domain/reconciliation.js';
 export { GraphWalks, type HopReader, StoreWalks } from './application/graph-walks.js';
 export { GraphLimits } from './application/graph-limits.js';
 export { KindCatalog } from './application/kind-catalog.js';

@@ -20,6 +20,15 @@ export class IngestConfig {
   readonly uploadTimeoutSeconds: number;
   /** A claimed task whose worker gave no sign of life for this many seconds is taken again (INGEST_TASK_LEASE). */
   readonly taskLeaseSeconds: number;
+  /**
+   * Remove what a newer collection of the same scope no longer reports, at the analysis after it
+   * (INGEST_RECONCILE, default on; README "What leaves the graph").
+   */
+  readonly reconcile: boolean;
+  /** Keep the stored bytes of an upload whose ingest failed this many hours (INGEST_FAILED_UPLOAD_RETENTION_HOURS); 0: not at all. */
+  readonly failedUploadRetentionHours: number;
+  /** Keep finished upload jobs and their file results this many days (INGEST_JOB_HISTORY_RETENTION_DAYS); 0: forever. */
+  readonly jobHistoryRetentionDays: number;
 }
 
 export const ingestConfigSlice = defineConfigSlice(IngestConfig, (env) => ({
@@ -32,4 +41,7 @@ export const ingestConfigSlice = defineConfigSlice(IngestConfig, (env) => ({
   writers: env.integer('INGEST_WRITERS', 2, 1, 16),
   uploadTimeoutSeconds: env.integer('INGEST_UPLOAD_TIMEOUT', 1200, 1, 31_536_000),
   taskLeaseSeconds: env.integer('INGEST_TASK_LEASE', 300, 1, 86_400),
+  reconcile: env.boolean('INGEST_RECONCILE') ?? true,
+  failedUploadRetentionHours: env.integer('INGEST_FAILED_UPLOAD_RETENTION_HOURS', 72, 0, 87_600),
+  jobHistoryRetentionDays: env.integer('INGEST_JOB_HISTORY_RETENTION_DAYS', 180, 0, 36_500),
 }));

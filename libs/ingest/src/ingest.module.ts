@@ -9,7 +9,9 @@ import { CollectorFileReader, ZipReader } from './application/file-reader-ports.
 import { FileUploads } from './application/file-uploads.js';
 import { IngestWork } from './application/ingest-work.js';
 import { LocalFiles } from './application/local-files.js';
-import { TaskQueue, UploadJobStore } from './application/ports.js';
+import { CollectionScopeStore, TaskQueue, UploadJobStore } from './application/ports.js';
+import { CollectionReconciler } from './application/collection-reconciler.js';
+import { PgCollectionScopeStore } from './infrastructure/pg-collection-scope.store.js';
 import { QueueIngestWork, TASK_DIR_PREFIX } from './application/queue-ingest-work.js';
 import { UploadCheck } from './application/upload-check.js';
 import { ClientIngestController } from './http/client-ingest.controller.js';
@@ -33,6 +35,8 @@ import { IngestConfig } from './ingest-config.js';
   providers: [
     { provide: UploadJobStore, useClass: PgUploadJobStore },
     { provide: TaskQueue, useClass: PgTaskQueue },
+    { provide: CollectionScopeStore, useClass: PgCollectionScopeStore },
+    CollectionReconciler,
     { provide: IngestWork, useClass: QueueIngestWork },
     { provide: CollectorFileReader, useClass: ScanningCollectorFileReader },
     { provide: ZipReader, useClass: YauzlZipReader },
@@ -43,7 +47,7 @@ import { IngestConfig } from './ingest-config.js';
     ClientUploads,
     UploadJobMetrics,
   ],
-  exports: [FileIngestor, LocalFiles, IngestWork],
+  exports: [FileIngestor, LocalFiles, IngestWork, CollectionReconciler],
 })
 export class IngestModule implements OnModuleInit {
   private readonly logger = new Logger('IngestModule');

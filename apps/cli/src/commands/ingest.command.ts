@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Datapipe } from '@app/analysis';
-import { LocalFiles, type FileResult } from '@app/ingest';
+import { CollectionReconciler, LocalFiles, scopeOfResult, type FileResult, type ReconcileSummary } from '@app/ingest';
 import { withAppContext } from '../app-context.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -29,7 +29,7 @@ export async function ingest(io: CliIo, paths: string[], options: IngestOptions)
     const datapipe = app.get(Datapipe);
     const progress = new IngestProgressLine((text) => io.err(text), io.errIsTty === true, files.length);
     const all: FileResult[] = [];
-    await datapipe.ingest(async () => {
+    const reconciled = await datapipe.ingest(async () => {
       try {
         for (const file of files) {
           all.push(...(await local.ingest(file, { progress: (n) => progress.add(n) })));
@@ -38,8 +38,11 @@ export async function ingest(io: CliIo, paths: string[], options: IngestOptions)
       } finally {
         progress.finish();
       }
+      // The files given are one collection: what it covers and no longer reports leaves the graph.
+      return app.get(CollectionReconciler).reconcileFiles('cli ingest', all.flatMap((result) => scopeOfResult(result, new Date()) ?? []));
     });
     io.out(describeIngest(all, progress.rate()));
+    if (reconciled.collections > 0) io.out(describeReconciled(reconciled));
     if (!options.analyze) return all;
     // Nothing new in the graph: a full analysis would only recompute what it already holds.
     const ingested = all.some((result) => result.objects > 0);
@@ -61,6 +64,10 @@ export function describeIngest(results: FileResult[], rate: number): string {
   });
   const objects = results.reduce((sum, result) => sum + result.objects, 0);
   return `${lines.join('\n')}\nIngested ${plural(results.length, 'file')}: ${plural(objects, 'object')} (${rate} objects/s).\n`;
+}
+
+export function describeReconciled(summary: ReconcileSummary): string {
+  return `No longer reported, removed: ${plural(summary.objects, 'object')} and ${plural(summary.edges, 'edge')}.\n`;
 }
 
 export function registerIngestCommand(program: Command, io: CliIo): void {

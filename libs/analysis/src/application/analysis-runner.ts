@@ -56,13 +56,15 @@ export class AnalysisRunner {
    * `run` answers what `settle` answers or throws. An analysis that lost a deadlock or a serialization conflict
    * (transient by nature) runs once more first, the lock still held.
    */
-  run<T>(settle: (outcome: AnalysisOutcome) => Promise<T>): Promise<T> {
+  run<T>(settle: (outcome: AnalysisOutcome) => Promise<T>, prepare?: () => Promise<void>): Promise<T> {
     const context = { requestId: 'analysis', deadline: Date.now() + ANALYSIS_DEADLINE_MS };
-    return runWithRequestContext(context, () => this.lock.exclusively(async () => settle(await this.outcome())));
+    return runWithRequestContext(context, () => this.lock.exclusively(async () => settle(await this.outcome(prepare))));
   }
 
-  private async outcome(): Promise<AnalysisOutcome> {
+  /** `prepare` (the graph's upkeep before analysis) runs first, under the lock; failing, it fails the analysis. */
+  private async outcome(prepare?: () => Promise<void>): Promise<AnalysisOutcome> {
     try {
+      await prepare?.();
       return { report: await this.analyse() };
     } catch (error) {
       const code = pgErrorCode(error);
@@ -70,6 +72,7 @@ export class AnalysisRunner {
       this.logger.warn(`analysis failed with SQLSTATE ${code} (${(error as Error).message}): running it again`);
     }
     try {
+      await prepare?.();
       return { report: await this.analyse() };
     } catch (error) {
       return { error };

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { AnalysisReport } from './analysis-runner.js';
 import { Datapipe, HANDED_ON_BY } from './datapipe.js';
 import {
-  clock, config, FakeIngestWork as Work, FakeRunner, MemoryRequests as Requests, MemoryStatus as Status, NOW, REPORT,
+  clock, config, FakeIngestWork as Work, FakeLifecycle, FakeRunner, MemoryRequests as Requests, MemoryStatus as Status, NOW, REPORT,
 } from './testing/datapipe-fakes.js';
 
 /** The datapipe after failures: a status left behind, a pass that breaks, a stop in the middle of an analysis. */
@@ -24,7 +24,7 @@ describe('Datapipe recovery', () => {
     requests = new Requests();
     run = jest.fn(async () => REPORT);
     runner = new FakeRunner(run);
-    datapipe = new Datapipe(work, runner.asRunner, status, requests, config, clock);
+    datapipe = new Datapipe(work, runner.asRunner, status, requests, config, clock, new FakeLifecycle().asLifecycle);
   });
   afterEach(() => {
     jest.restoreAllMocks();
@@ -95,7 +95,7 @@ describe('Datapipe recovery', () => {
       await stopped;
       expect(requests.current).toEqual({ requestedBy: HANDED_ON_BY, requestedAt: NOW });
 
-      datapipe = new Datapipe(work, runner.asRunner, status, requests = new Requests(), config, clock);
+      datapipe = new Datapipe(work, runner.asRunner, status, requests = new Requests(), config, clock, new FakeLifecycle().asLifecycle);
       work.waiting = [9];
       await datapipe.tick();
       await stopped;

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { AnalysisReport } from './analysis-runner.js';
 import { Datapipe } from './datapipe.js';
-import { clock, config, FakeIngestWork, FakeRunner, MemoryRequests, MemoryStatus, NOW, REPORT } from './testing/datapipe-fakes.js';
+import {
+  clock, config, FakeIngestWork, FakeLifecycle, FakeRunner, MemoryRequests, MemoryStatus, NOW, REPORT,
+} from './testing/datapipe-fakes.js';
 
 describe('Datapipe', () => {
   let work: FakeIngestWork;
@@ -19,7 +21,7 @@ describe('Datapipe', () => {
     requests = new MemoryRequests();
     run = jest.fn(async () => REPORT);
     runner = new FakeRunner(run);
-    datapipe = new Datapipe(work, runner.asRunner, status, requests, config, clock);
+    datapipe = new Datapipe(work, runner.asRunner, status, requests, config, clock, new FakeLifecycle().asLifecycle);
   });
 
   it('does nothing but the time-outs when nothing waits', async () => {

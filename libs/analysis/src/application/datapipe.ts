@@ -5,6 +5,7 @@ import { AnalysisConfig } from '../analysis-config.js';
 import type { AnalysisRequest, DatapipeStatus } from '../domain/datapipe-state.js';
 import { AnalysisRunner, type AnalysisOutcome, type AnalysisReport } from './analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from './datapipe-ports.js';
+import { DataLifecycle } from './data-lifecycle.js';
 
 /** What one tick did. */
 export interface TickReport {
@@ -71,6 +72,7 @@ export class Datapipe implements OnModuleDestroy {
     private readonly requests: AnalysisRequestStore,
     private readonly config: AnalysisConfig,
     private readonly clock: Clock,
+    private readonly lifecycle: DataLifecycle,
   ) {}
 
   /**
@@ -151,6 +153,7 @@ export class Datapipe implements OnModuleDestroy {
     let owed: AnalysisRequest | null = null;
     const run: AnalysisRun = {};
     try {
+      await this.lifecycle.sweepIfDue();
       report.timedOut = await this.ingestWork.timeOutIdleJobs();
       if (await this.ingestWork.busy()) {
         changed = true;
@@ -202,6 +205,7 @@ export class Datapipe implements OnModuleDestroy {
   private async analyse(jobs: number[], run: AnalysisRun): Promise<AnalysisOutcome> {
     const startedAt = this.clock.now();
     await this.status.set('analyzing', startedAt);
+    // Reconciliation and session aging run under the analysis lock, before it: it recomputes what followed from them.
     return this.runner.run(async (outcome) => {
       if ('error' in outcome) {
         if (this.stopping) throw outcome.error;
@@ -214,7 +218,7 @@ export class Datapipe implements OnModuleDestroy {
         await this.status.recordAnalysis(startedAt, this.clock.now(), result === 'succeeded');
       });
       return outcome;
-    });
+    }, () => this.lifecycle.beforeAnalysis(jobs));
   }
 
   /** Runs `work` beyond the stop signal: what a pass settles must happen even when its work was abandoned. */

@@ -2,6 +2,7 @@ import type {
   BatchResult, Direction, EdgeUpsert, GraphBatch, GraphEdge, GraphNode, GraphPath, NodeUpsert, QueryRows,
 } from '../domain/graph.js';
 import type { CypherQuery } from '../cypher/ast.js';
+import type { ReconcilePlan, ReconcileReport } from '../domain/reconciliation.js';
 
 /**
  * The storage face of the graph port: set-based writes and look-ups. Implemented by the PostgreSQL adapter, the
@@ -108,4 +109,14 @@ export interface NodeSearchRequest {
  */
 export abstract class NodeSearch {
   abstract search(request: NodeSearchRequest): Promise<GraphNode[]>;
+}
+
+/**
+ * The lifecycle face of the graph (issue 18): removing what a newer collection no longer reports, and sessions
+ * that aged out. Set-based, one transaction per call. Implemented for PostgreSQL (as analysis is, deviation 18).
+ */
+export abstract class GraphLifecycle {
+  abstract reconcile(plan: ReconcilePlan): Promise<ReconcileReport>;
+  /** Removes HasSession edges last seen before `before`; returns how many. */
+  abstract removeSessionsSeenBefore(before: Date): Promise<number>;
 }

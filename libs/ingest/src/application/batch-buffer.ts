@@ -16,7 +16,7 @@ export class BatchBuffer {
 
   constructor(
     private readonly graph: GraphStore,
-    private readonly seenAt: string,
+    readonly seenAt: string,
     private readonly batchSize: number,
     /** Called once a batch is committed, with the objects it held. */
     private readonly written: (objects: number) => void,

@@ -5,6 +5,7 @@ import { IngestConfig } from '../ingest-config.js';
 import { GraphStore } from '@app/graph';
 import type { CollectorFileMeta, CollectorType, DomainCounts } from '../domain/collector-types.js';
 import type { Converted } from '../domain/converted.js';
+import { failedScope, ScopeTally, type FileScope } from '../domain/collection-scope.js';
 import { convertAzure } from '../domain/azure/index.js';
 import { convertSharpHound } from '../domain/sharphound/index.js';
 import { BatchBuffer } from './batch-buffer.js';
@@ -33,6 +34,8 @@ export interface FileResult {
   warnings: string[];
   /** Objects per domain name (upper-case), for collection domain results. */
   domains: Record<string, DomainCounts>;
+  /** What the file covered, for reconciling the graph with its collection (absent in results made up by callers). */
+  scope?: FileScope;
 }
 
 /** Progress callback: called after each written batch with the objects it held. */
@@ -69,13 +72,15 @@ export class FileIngestor {
     };
     const warnings = new WarningList();
     const { batchSize, writers } = this.config;
-    const buffer = new BatchBuffer(this.graph, this.clock.now().toISOString(), batchSize, (n) => {
+    const seenAt = this.clock.now().toISOString();
+    const tally: { scope?: ScopeTally } = {};
+    const buffer = new BatchBuffer(this.graph, seenAt, batchSize, (n) => {
       result.objects += n;
       this.written.inc({ type: result.type ?? 'unknown' }, n);
       progress?.(n);
     }, writers);
     try {
-      await this.readInto(source, result, buffer, warnings);
+      await this.readInto(source, result, buffer, warnings, tally);
       await buffer.flush();
     } catch (error) {
       const failures: unknown[] = [error];
@@ -87,11 +92,15 @@ export class FileIngestor {
       result.errors.push(dataError ? DATA_REFUSED(dataError) : reportText(messageOf(error)));
     }
     result.warnings = warnings.list();
+    const failed = result.errors.length > 0;
+    result.scope = tally.scope?.scope(failed) ?? failedScope(seenAt, result.type);
     return result;
   }
 
   /** Streams the file's objects into the buffer; a reading failure is rethrown as a SourceError. */
-  private async readInto(source: IngestSource, result: FileResult, buffer: BatchBuffer, warnings: WarningList) {
+  private async readInto(
+    source: IngestSource, result: FileResult, buffer: BatchBuffer, warnings: WarningList, tally: { scope?: ScopeTally },
+  ) {
     const items = await asSourceError(async () => {
       const file = await this.collectorFiles.open(
         () => source.open(), { maxObjectBytes: this.config.maxObjectBytes },
@@ -99,8 +108,10 @@ export class FileIngestor {
       result.type = file.meta.type;
       return { meta: file.meta, iterator: file.items()[Symbol.asyncIterator]() };
     });
-    const tally = new DomainTally(items.meta.type);
-    result.domains = tally.domains;
+    const domains = new DomainTally(items.meta.type);
+    result.domains = domains.domains;
+    const scope = new ScopeTally(items.meta.type, items.meta.methods, buffer.seenAt);
+    tally.scope = scope;
     let done = false;
     try {
       for (let index = 0; ; index++) {
@@ -114,7 +125,8 @@ export class FileIngestor {
           continue;
         }
         for (const warning of converted.warnings ?? []) warnings.add(`object ${index}: ${warning}`);
-        tally.add(next.value);
+        domains.add(next.value);
+        scope.add(next.value, converted);
         await buffer.add(converted);
       }
       done = true;
@@ -128,6 +140,14 @@ export class FileIngestor {
   protected convert(meta: CollectorFileMeta, object: unknown): Converted {
     return meta.type === 'azure' ? convertAzure(object) : convertSharpHound(meta.type, meta.version, object);
   }
+}
+
+/**
+ * The scope a result stands for: its own, or, for a failure reported without one (a zip member refused before it
+ * was read, a task given up after too many attempts), a failed scope of unknown type, which removes nothing.
+ */
+export function scopeOfResult(result: FileResult, at: Date): FileScope | undefined {
+  return result.scope ?? (result.errors.length > 0 ? failedScope(at.toISOString(), result.type) : undefined);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ReconcileSummary } from './collection-reconciler.js';
+
 /** The outcome of draining the task queue once. */
 export interface DrainReport {
   /** Tasks (stored uploads) ingested by this call, on this instance. */
@@ -32,4 +34,19 @@ export abstract class IngestWork {
   abstract finishJobs(ids: number[], analysis: 'succeeded' | 'failed'): Promise<void>;
   /** True while any task waits or is being ingested (datapipe status `ingesting`). */
   abstract busy(): Promise<boolean>;
+  /**
+   * Reconciles the graph with the collections of these jobs (claimed for analysis) and of client jobs that ended:
+   * what they no longer report leaves the graph (CollectionReconciler). Run under the analysis lock, before analysis.
+   */
+  abstract reconcile(jobIds: number[]): Promise<ReconcileSummary>;
+  /** Deletes what the retention settings no longer keep: failed uploads' bytes, ended upload jobs. */
+  abstract sweepRetention(): Promise<RetentionReport>;
+}
+
+/** What one retention sweep deleted. */
+export interface RetentionReport {
+  /** Stored bytes of failed uploads. */
+  uploads: number;
+  /** Ended upload jobs, with their file results. */
+  jobs: number;
 }

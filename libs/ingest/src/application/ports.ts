@@ -1,4 +1,5 @@
 import type { ListQuery } from '@app/platform';
+import type { FileScope } from '../domain/collection-scope.js';
 import type { FileResult } from './file-ingestor.js';
 import type { CompletedTask, ContentKind, TaskOwner, UploadJob } from './upload-job.js';
 
@@ -32,6 +33,8 @@ export abstract class UploadJobStore {
    * Analyzing are left alone, so finishing a job twice is harmless.
    */
   abstract finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void>;
+  /** Deletes jobs that ended (Complete, Canceled, Timed Out, Failed, Partially Complete) before `before`, with their file results. */
+  abstract removeEndedBefore(before: Date): Promise<number>;
 }
 
 export interface NewTask {
@@ -76,10 +79,36 @@ export abstract class TaskQueue {
    */
   abstract release(task: ClaimedTask): Promise<void>;
   /**
-   * In one transaction: the per-file results as completed tasks, the job's file counters, the task removed (its
-   * bytes with it), then `alsoInTransaction`. False (nothing written) when the lease was lost meanwhile.
+   * In one transaction: the per-file results as completed tasks, their scopes (CollectionScopeStore), the job's file
+   * counters, the task removed (its bytes with it; with `keepBytes`, only taken off the queue and left for the
+   * retention sweep), then `alsoInTransaction`. False (nothing written) when the lease was lost meanwhile.
    */
-  abstract complete(task: ClaimedTask, results: FileResult[], alsoInTransaction?: () => Promise<void>): Promise<boolean>;
+  abstract complete(
+    task: ClaimedTask, results: FileResult[], alsoInTransaction?: () => Promise<void>, keepBytes?: boolean,
+  ): Promise<boolean>;
+  /** Deletes the kept bytes of uploads whose ingest failed (TaskQueue.complete with keepBytes) before `before`. */
+  abstract removeKeptBefore(before: Date): Promise<number>;
   /** True while any task waits or is being ingested. */
   abstract pending(): Promise<boolean>;
+}
+
+/** One collection waiting to be reconciled with the graph: the scopes of its files, and the rows that hold them. */
+export interface PendingCollection {
+  /** `job <id>` or `collection job <id>`, for logs. */
+  name: string;
+  files: FileScope[];
+  rowIds: number[];
+}
+
+/**
+ * The file scopes of ingested uploads (written by TaskQueue.complete), until the analysis that reconciles the graph
+ * with them.
+ */
+export abstract class CollectionScopeStore {
+  /**
+   * Collections ready to reconcile, oldest first: these upload jobs (claimed for analysis), and collection jobs of
+   * clients that have ended.
+   */
+  abstract ready(jobIds: number[]): Promise<PendingCollection[]>;
+  abstract remove(rowIds: number[]): Promise<void>;
 }

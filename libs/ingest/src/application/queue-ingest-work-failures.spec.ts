@@ -7,6 +7,7 @@ import type { IngestConfig } from '../ingest-config.js';
 import type { FileResult } from './file-ingestor.js';
 import type { LocalFiles } from './local-files.js';
 import type { ClaimedTask, TaskQueue, UploadJobStore } from './ports.js';
+import type { CollectionReconciler } from './collection-reconciler.js';
 import { QueueIngestWork } from './queue-ingest-work.js';
 
 const NOW = new Date('2031-05-06T07:00:00.000Z');
@@ -41,7 +42,7 @@ function setUp(tasks: ClaimedTask[], failing: Set<number>, during: (id: number) 
   const work = new QueueIngestWork(
     queue as unknown as TaskQueue, {} as UploadJobStore, { addDomainCounts: async () => undefined } as unknown as JobIngestLog,
     files as unknown as LocalFiles, { taskLeaseSeconds: LEASE_SECONDS, uploadTimeoutSeconds: 1200 } as IngestConfig,
-    { now: () => NOW } as Clock,
+    { now: () => NOW } as Clock, {} as CollectionReconciler,
   );
   return { work, completed, released, tasks };
 }

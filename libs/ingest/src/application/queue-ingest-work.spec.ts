@@ -6,6 +6,7 @@ import type { IngestConfig } from '../ingest-config.js';
 import type { FileResult } from './file-ingestor.js';
 import type { LocalFiles } from './local-files.js';
 import type { ClaimedTask, TaskQueue, UploadJobStore } from './ports.js';
+import type { CollectionReconciler } from './collection-reconciler.js';
 import { MAX_ATTEMPTS, QueueIngestWork } from './queue-ingest-work.js';
 import { IngestErrors } from './ingest-errors.js';
 
@@ -61,6 +62,7 @@ function setUp(tasks: ClaimedTask[]) {
   const work = new QueueIngestWork(
     queue as unknown as TaskQueue, {} as UploadJobStore, clientJobs as unknown as JobIngestLog, files as unknown as LocalFiles,
     { taskLeaseSeconds: 300, uploadTimeoutSeconds: 1200 } as IngestConfig, { now: () => NOW } as Clock,
+    {} as CollectionReconciler,
   );
   return { work, queue, files, recorded };
 }

@@ -7,7 +7,8 @@ import { JobIngestLog } from '@app/collection';
 import { Clock, currentSignal, runUncancellable, runWithRequestContext } from '@app/platform';
 import { IngestConfig } from '../ingest-config.js';
 import { IngestErrors } from './ingest-errors.js';
-import { IngestWork, type DrainReport } from './ingest-work.js';
+import { IngestWork, type DrainReport, type RetentionReport } from './ingest-work.js';
+import { CollectionReconciler, type ReconcileSummary } from './collection-reconciler.js';
 import { LocalFiles } from './local-files.js';
 import { TaskQueue, UploadJobStore, type ClaimedTask } from './ports.js';
 import type { FileResult } from './file-ingestor.js';
@@ -42,6 +43,7 @@ export class QueueIngestWork extends IngestWork {
     private readonly files: LocalFiles,
     private readonly config: IngestConfig,
     private readonly clock: Clock,
+    private readonly reconciler: CollectionReconciler,
   ) {
     super();
   }
@@ -87,6 +89,19 @@ export class QueueIngestWork extends IngestWork {
     return background(() => this.tasks.pending());
   }
 
+  reconcile(jobIds: number[]): Promise<ReconcileSummary> {
+    return this.reconciler.reconcileReady(jobIds);
+  }
+
+  sweepRetention(): Promise<RetentionReport> {
+    const { failedUploadRetentionHours, jobHistoryRetentionDays } = this.config;
+    const now = this.clock.now().getTime();
+    return background(async () => ({
+      uploads: await this.tasks.removeKeptBefore(new Date(now - failedUploadRetentionHours * 3_600_000)),
+      jobs: jobHistoryRetentionDays > 0 ? await this.jobs.removeEndedBefore(new Date(now - jobHistoryRetentionDays * 86_400_000)) : 0,
+    }));
+  }
+
   /**
    * `process`, its failure logged instead of thrown: the reports of the tasks already ingested stand, and the task
    * keeps its lease until it runs out (then it is taken again, and failed after MAX_ATTEMPTS). False when it failed.
@@ -127,9 +142,11 @@ export class QueueIngestWork extends IngestWork {
 
   private finish(task: ClaimedTask, results: FileResult[]): Promise<boolean> {
     const owner = task.owner;
-    if (!('collectionJobId' in owner)) return this.tasks.complete(task, results);
+    // An upload that failed keeps its bytes for a while, for whoever looks into why (README "Retention").
+    const keepBytes = this.config.failedUploadRetentionHours > 0 && results.some((r) => r.errors.length > 0);
+    if (!('collectionJobId' in owner)) return this.tasks.complete(task, results, undefined, keepBytes);
     const counts = mergeDomains(results);
-    return this.tasks.complete(task, results, () => this.clientJobs.addDomainCounts(owner.collectionJobId, counts));
+    return this.tasks.complete(task, results, () => this.clientJobs.addDomainCounts(owner.collectionJobId, counts), keepBytes);
   }
 
   /** Renews the task's lease, and touches its temp folder so the start-up sweep of another instance spares it. */

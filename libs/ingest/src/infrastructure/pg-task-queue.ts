@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { JobStatus } from '@app/collection';
 import { Database, param, sql, type Row } from '@app/platform';
 import type { EntityManager } from 'typeorm';
-import type { FileResult } from '../application/file-ingestor.js';
+import { scopeOfResult, type FileResult } from '../application/file-ingestor.js';
 import { storableText } from '../domain/properties.js';
 import { TaskQueue, type ClaimedTask, type EnqueueOutcome, type NewTask } from '../application/ports.js';
 import type { TaskOwner } from '../application/upload-job.js';
@@ -62,7 +62,7 @@ export class PgTaskQueue extends TaskQueue {
         UPDATE ingest_tasks SET claimed_at = ${claimedAt}, claimed_by = ${lease}, attempts = attempts + 1
         WHERE id = (
           SELECT id FROM ingest_tasks
-          WHERE claimed_at IS NULL OR claimed_at < ${claimedAt}::timestamptz - make_interval(secs => ${leaseSeconds})
+          WHERE finished_at IS NULL AND (claimed_at IS NULL OR claimed_at < ${claimedAt}::timestamptz - make_interval(secs => ${leaseSeconds}))
           ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
         RETURNING *)
       SELECT * FROM claimed`.toQuery();
@@ -111,10 +111,16 @@ export class PgTaskQueue extends TaskQueue {
     );
   }
 
-  complete(task: ClaimedTask, results: FileResult[], alsoInTransaction?: () => Promise<void>): Promise<boolean> {
+  complete(
+    task: ClaimedTask, results: FileResult[], alsoInTransaction?: () => Promise<void>, keepBytes = false,
+  ): Promise<boolean> {
     return this.db.transaction(async (m) => {
+      // Kept: no longer queued (finished_at), its bytes left for the retention sweep.
       const removed: Row[] = await m.query(
-        'WITH removed AS (DELETE FROM ingest_tasks WHERE id = $1 AND claimed_by = $2 RETURNING id) SELECT id FROM removed',
+        keepBytes
+          ? `WITH kept AS (UPDATE ingest_tasks SET finished_at = now(), claimed_at = NULL, claimed_by = NULL
+               WHERE id = $1 AND claimed_by = $2 RETURNING id) SELECT id FROM kept`
+          : 'WITH removed AS (DELETE FROM ingest_tasks WHERE id = $1 AND claimed_by = $2 RETURNING id) SELECT id FROM removed',
         [task.id, task.lease],
       );
       if (removed.length === 0) return false;
@@ -130,6 +136,13 @@ export class PgTaskQueue extends TaskQueue {
           errors: r.errors.map(storableText), warnings: r.warnings.map(storableText),
         })))],
       );
+      const scopes = results.flatMap((r) => scopeOfResult(r, new Date()) ?? []);
+      if (scopes.length > 0) {
+        await m.query(
+          `INSERT INTO ingest_file_scopes (job_id, collection_job_id, scope) SELECT $1, $2, s FROM jsonb_array_elements($3::jsonb) AS s`,
+          [jobId, collectionJobId, JSON.stringify(scopes)],
+        );
+      }
       if ('jobId' in owner) {
         const failed = results.filter((r) => r.errors.length > 0);
         await m.query(
@@ -143,8 +156,16 @@ export class PgTaskQueue extends TaskQueue {
     });
   }
 
+  async removeKeptBefore(before: Date): Promise<number> {
+    const [row] = await this.db.query<Row>(
+      'WITH removed AS (DELETE FROM ingest_tasks WHERE finished_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM removed',
+      [before],
+    );
+    return Number(row.n);
+  }
+
   async pending(): Promise<boolean> {
-    const [row] = await this.db.query<Row>('SELECT EXISTS (SELECT 1 FROM ingest_tasks) AS pending', [], { readOnly: true });
+    const [row] = await this.db.query<Row>('SELECT EXISTS (SELECT 1 FROM ingest_tasks WHERE finished_at IS NULL) AS pending', [], { readOnly: true });
     return Boolean(row.pending);
   }
 }

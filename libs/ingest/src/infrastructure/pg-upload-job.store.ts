@@ -96,13 +96,22 @@ export class PgUploadJobStore extends UploadJobStore {
        claimed AS (
          UPDATE ingest_jobs j SET status = ${JobStatus.Analyzing}, status_message = $1, updated_at = $2
          WHERE j.deleted_at IS NULL AND (
-           (j.status = ${JobStatus.Ingesting} AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.job_id = j.id))
+           (j.status = ${JobStatus.Ingesting} AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.job_id = j.id AND t.finished_at IS NULL))
            OR (j.status = ${JobStatus.Analyzing} AND (SELECT free FROM lock)))
          RETURNING j.id)
        SELECT id FROM claimed`,
       [IngestErrors.analyzing, at, ANALYSIS_LOCK_KEY],
     );
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  }
+
+  async removeEndedBefore(before: Date): Promise<number> {
+    const [row] = await this.db.query<Row>(
+      `WITH removed AS (DELETE FROM ingest_jobs WHERE end_time < $1 AND status = ANY($2::smallint[]) RETURNING 1)
+       SELECT count(*)::int AS n FROM removed`,
+      [before, ENDED],
+    );
+    return Number(row.n);
   }
 
   async finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void> {
@@ -127,3 +136,6 @@ export class PgUploadJobStore extends UploadJobStore {
     await this.db.query(text, values);
   }
 }
+
+/** Statuses a job never leaves. */
+const ENDED = [JobStatus.Complete, JobStatus.Canceled, JobStatus.TimedOut, JobStatus.Failed, JobStatus.PartiallyComplete];

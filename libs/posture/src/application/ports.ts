@@ -21,4 +21,6 @@ export abstract class PostureStatReader {
 export abstract class PostureWriter {
   /** Writes the batch in one statement, all or nothing; throws InvalidPostureStat on a bad row before writing. */
   abstract record(rows: NewPostureStat[]): Promise<void>;
+  /** Deletes rows recorded before `before` (POSTURE_RETENTION_DAYS); returns how many. */
+  abstract removeBefore(before: Date): Promise<number>;
 }

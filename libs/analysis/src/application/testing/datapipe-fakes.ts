@@ -1,9 +1,10 @@
-import { IngestWork, type DrainReport } from '@app/ingest';
+import { IngestWork, type DrainReport, type ReconcileSummary, type RetentionReport } from '@app/ingest';
 import type { Clock } from '@app/platform';
 import type { AnalysisConfig } from '../../analysis-config.js';
 import type { AnalysisRequest, DatapipeState, DatapipeStatus } from '../../domain/datapipe-state.js';
 import type { AnalysisOutcome, AnalysisReport, AnalysisRunner } from '../analysis-runner.js';
 import { AnalysisRequestStore, DatapipeStatusStore } from '../datapipe-ports.js';
+import type { DataLifecycle } from '../data-lifecycle.js';
 
 /** In-memory fakes of the datapipe's ports, for its unit tests. */
 export const NOW = new Date('2031-05-06T07:00:00.000Z');
@@ -19,11 +20,12 @@ export class FakeRunner {
   held = false;
   constructor(public analysis: () => Promise<AnalysisReport>) {}
 
-  async run<T>(settle: (outcome: AnalysisOutcome) => Promise<T>): Promise<T> {
+  async run<T>(settle: (outcome: AnalysisOutcome) => Promise<T>, prepare?: () => Promise<void>): Promise<T> {
     this.held = true;
     try {
       let outcome: AnalysisOutcome;
       try {
+        await prepare?.();
         outcome = { report: await this.analysis() };
       } catch (error) {
         outcome = { error };
@@ -67,6 +69,26 @@ export class FakeIngestWork extends IngestWork {
   }
   async busy(): Promise<boolean> {
     return this.pending > 0;
+  }
+  async reconcile(): Promise<ReconcileSummary> {
+    return { collections: 0, edges: 0, objects: 0 };
+  }
+  async sweepRetention(): Promise<RetentionReport> {
+    return { uploads: 0, jobs: 0 };
+  }
+}
+
+/** The data lifecycle as the datapipe sees it: records its calls (`lifecycle:<jobs>` before each analysis). */
+export class FakeLifecycle {
+  calls: string[] = [];
+  async beforeAnalysis(jobIds: number[]): Promise<void> {
+    this.calls.push(`beforeAnalysis:${jobIds.join(',')}`);
+  }
+  async sweepIfDue(): Promise<void> {
+    this.calls.push('sweep');
+  }
+  get asLifecycle(): DataLifecycle {
+    return this as unknown as DataLifecycle;
   }
 }
 
