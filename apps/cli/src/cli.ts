@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { describeFailure } from './cli-error.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { registerAnalyzeCommand } from './commands/analyze.command.js';
+import { registerBackupCommands } from './commands/backup.command.js';
 import { registerIngestCommand } from './commands/ingest.command.js';
 import { registerMigrateCommand } from './commands/migrate.command.js';
 import { registerUserCreateCommand } from './commands/user-create.command.js';
@@ -28,6 +29,7 @@ export function buildProgram(io: CliIo): Command {
   registerMigrateCommand(program, io);
   registerIngestCommand(program, io);
   registerAnalyzeCommand(program, io);
+  registerBackupCommands(program, io);
   const user = program.command('user').description('manage users').usage('<command> [options]');
   registerUserCreateCommand(user, io);
   registerUserResetPasswordCommand(user, io);

@@ -13,6 +13,7 @@ export { SecretCipher } from './crypto/secret-cipher.js';
 export { dataSourceOptions, type MigrationClass } from './database/data-source-options.js';
 export { Database, pgConstraint, pgErrorCode, PgErrorCodes, type TransactionOptions } from './database/database.js';
 export { ANALYSIS_LOCK_KEY, withAdvisoryLock } from './database/advisory-lock.js';
+export { backupDatabase, BackupError, type BackupManifest, restoreDatabase } from './database/backup.js';
 export {
   DatabaseModule, EMBEDDED_POSTGRES, EmbeddedPostgresError, type EmbeddedPostgresHandle, platformMigrations,
   stopStartedPostgres,
