@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Datapipe } from '@app/analysis';
+import { DataLifecycle } from '@app/analysis/testing';
 import { buildZip, SAMPLE_ZIP, sampleDataDir } from '@app/ingest/testing';
 import { bearer } from './support/auth.js';
 import { graphSnapshot, type GraphSnapshot } from './support/ingest.js';
@@ -203,6 +204,50 @@ describe('reconciliation with a newer collection', () => {
   });
 });
 
+describe('reconciliation of an Azure tenant', () => {
+  const TENANT = '6C12B0B0-B2CC-4A73-8252-0B94BFCA2145';
+  const azure = (users: string[], members: string[], collected = true) => buildZip([{ name: 'azurehound.json', data: JSON.stringify({
+    meta: { type: 'azure', version: 5, count: 0 },
+    data: [
+      { kind: 'AZTenant', data: { tenantId: TENANT, displayName: 'Contoso', collected } },
+      ...users.map((id) => ({ kind: 'AZUser', data: { id, tenantId: TENANT, userPrincipalName: `${id}@contoso.com` } })),
+      { kind: 'AZGroup', data: { id: 'g1', displayName: 'Admins', tenantId: TENANT, tenantName: 'contoso.com' } },
+      { kind: 'AZGroupMember', data: { groupId: 'g1', members: members.map((id) => ({ groupId: 'g1', member: { id, '@odata.type': '#microsoft.graph.user' } })) } },
+    ],
+  }) }]);
+  let t: TestApp;
+  let token: string;
+  let pg: Client;
+  const lines = async () => (await pg.query(`SELECT (s.properties ->> 'objectid') || ' ' || k.name || ' ' || (t.properties ->> 'objectid') AS line
+    FROM edge e JOIN node s ON s.id = e.start_id JOIN node t ON t.id = e.end_id JOIN kind k ON k.id = e.kind_id`)).rows.map((r) => r.line as string).sort();
+  const ids = async () => (await pg.query(`SELECT properties ->> 'objectid' AS id FROM node`)).rows.map((r) => r.id as string).sort();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await login(t, 'admin', ADMIN_PASSWORD);
+    pg = new Client({ connectionString: t.databaseUrl });
+    await pg.connect();
+    expect(await upload(t, token, azure(['u1', 'u2', 'u3'], ['u1', 'u2', 'u3']))).toBe(2);
+  });
+  afterAll(async () => {
+    await pg.end();
+    await t.close();
+  });
+
+  it('removes the users and memberships a newer collection of the tenant no longer reports', async () => {
+    expect(await lines()).toContain('U2 AZMemberOf G1');
+    expect(await upload(t, token, azure(['u1', 'u2'], ['u1']))).toBe(2);
+    expect(await ids()).toEqual([TENANT, 'G1', 'U1', 'U2']);
+    expect((await lines()).filter((line) => line.includes('AZMemberOf'))).toEqual(['U1 AZMemberOf G1']);
+  });
+
+  it('removes nothing when AzureHound did not collect the tenant itself', async () => {
+    expect(await upload(t, token, azure([], [], false))).toBe(2);
+    expect(await ids()).toEqual([TENANT, 'G1', 'U1', 'U2']);
+    expect((await lines()).filter((line) => line.includes('AZMemberOf'))).toEqual(['U1 AZMemberOf G1']);
+  });
+});
+
 describe('session aging and retention', () => {
   let t: TestApp;
   let pg: Client;
@@ -230,7 +275,36 @@ describe('session aging and retention', () => {
     await t.app.get(Datapipe).analyze();
     expect(await sessions()).toBe(total - 2);
   });
+
+  it('keeps a failed upload\'s bytes, then deletes them, old upload jobs and old posture rows on the retention sweep', async () => {
+    const token = await login(t, 'admin', ADMIN_PASSWORD);
+    const count = async (sql: string) => (await pg.query(sql)).rows[0].n as number;
+    expect(await upload(t, token, buildZip([{ name: 'broken.json', data: '{"data": [' }]))).toBe(5);
+    // Kept for INGEST_FAILED_UPLOAD_RETENTION_HOURS (72): off the queue, bytes still there.
+    expect(await count('SELECT count(*)::int AS n FROM ingest_tasks WHERE finished_at IS NOT NULL')).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM ingest_task_chunks')).toBeGreaterThan(0);
+    expect(await t.app.get(Datapipe).tick()).toMatchObject({ processed: 0 });
+    const jobs = await count('SELECT count(*)::int AS n FROM ingest_jobs');
+    const posture = await count('SELECT count(*)::int AS n FROM posture_stats');
+    expect(posture).toBeGreaterThan(0);
+
+    const old = new Date(Date.now() - 400 * 86_400_000);
+    await pg.query('UPDATE ingest_tasks SET finished_at = $1', [old]);
+    await pg.query('UPDATE ingest_jobs SET end_time = $1 WHERE id = (SELECT min(id) FROM ingest_jobs)', [old]);
+    await pg.query('UPDATE posture_stats SET created_at = $1 WHERE id = (SELECT min(id) FROM posture_stats)', [old]);
+    await new DataLifecycle(...lifecycleParts(t)).sweepIfDue();
+    expect(await count('SELECT count(*)::int AS n FROM ingest_tasks')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM ingest_task_chunks')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM ingest_jobs')).toBe(jobs - 1);
+    expect(await count('SELECT count(*)::int AS n FROM posture_stats')).toBe(posture - 1);
+  });
 });
+
+/** A DataLifecycle of the app's own parts: a new one has not swept yet, so its first sweep runs at once. */
+function lifecycleParts(t: TestApp): ConstructorParameters<typeof DataLifecycle> {
+  const lifecycle = t.app.get(DataLifecycle) as unknown as Record<string, unknown>;
+  return ['ingestWork', 'graph', 'posture', 'config', 'clock'].map((name) => lifecycle[name]) as ConstructorParameters<typeof DataLifecycle>;
+}
 
 function objectIdOf(snapshot: GraphSnapshot, name: string): string {
   return snapshot.nodes.find((n) => (n.properties as Json).name === name)?.objectid as string;

@@ -4,3 +4,4 @@ export { transactionSql } from '../infrastructure/steps/step.js';
 export { MEMBERSHIP_SOURCE, membershipGraph } from '../infrastructure/steps/membership-load.js';
 export { GROUP } from '../domain/membership/index.js';
 export { canReanimateTombstoneInRounds } from '../infrastructure/steps/core-reanimate.js';
+export { DataLifecycle } from '../application/data-lifecycle.js';
