@@ -7,8 +7,11 @@
 //   (Linux: /proc/self/clear_refs), runs PostProcessing.run() of @app/analysis (group expansion walks the index)
 //   and reports its wall time, each step's rows (StepReport.changed) and time (the sum the step-durations histogram
 //   recorded for it), the RSS peak during it and where its MemberOf graph came from;
+// - `reconcile`: waits for the file scopes of the ingest (IPC), resets the peak and reconciles the graph with them as
+//   the datapipe does before an analysis (CollectionReconciler.reconcileFiles); reports its time, what it removed
+//   and its peak RSS over the booted application;
 // then exits.
-// Usage (by enterprise/bench.mjs, with an IPC channel): node pipeline-child.mjs <dist> <database url> ingest|analyse [file...]
+// Usage (by enterprise/bench.mjs, with an IPC channel): node pipeline-child.mjs <dist> <database url> ingest|analyse|reconcile [file...]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { bootApp, ingestFiles, underDeadline } from '../ingest/ingest-app.mjs';
 
@@ -40,6 +43,16 @@ const app = await bootApp(dist, url, mode === 'ingest' ? { GRAPH_TRAVERSAL_INDEX
 if (mode === 'ingest') {
   const ingest = await ingestFiles(app, dist, files);
   process.send({ ingest: { ...ingest, maxRssKb: rssKb() } });
+} else if (mode === 'reconcile') {
+  const { CollectionReconciler } = await import(`${dist}/libs/ingest/src/index.js`);
+  process.send({ booted: { maxRssKb: rssKb() } });
+  const scopes = await next();
+  const beforeKb = procKb('VmRSS');
+  const reset = resetPeak();
+  const started = process.hrtime.bigint();
+  const summary = await underDeadline(dist, 'bench-reconcile', () => app.get(CollectionReconciler).reconcileFiles('bench', scopes));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  process.send({ reconciled: { ...summary, seconds, beforeKb, peakKb: reset ? procKb('VmHWM') : rssKb() } });
 } else {
   const bootedKb = rssKb();
   const { TraversalIndexKeeper } = await import(`${dist}/libs/graph/src/index.js`);

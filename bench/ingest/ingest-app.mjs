@@ -37,9 +37,11 @@ export async function ingestFiles(app, dist, files) {
   let warnings = 0;
   const failures = [];
   const firstWarnings = [];
+  const scopes = [];
   await underDeadline(dist, 'bench-ingest', async () => {
     for (const file of files) {
       for (const result of await localFiles.ingest(file)) {
+        if (result.scope) scopes.push(result.scope);
         objects += result.objects;
         warnings += result.warnings.length;
         firstWarnings.push(...result.warnings.slice(0, 3 - firstWarnings.length).map((w) => `${result.fileName}: ${w}`));
@@ -48,5 +50,5 @@ export async function ingestFiles(app, dist, files) {
     }
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { seconds, objects, failures, warnings, firstWarnings };
+  return { seconds, objects, failures, warnings, firstWarnings, scopes };
 }
