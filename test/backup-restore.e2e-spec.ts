@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,9 +41,27 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** The machine's pg_dump, when it has one (PostgreSQL's client tools; CI's machine does). */
+function hasPgDump(): boolean {
+  try {
+    execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_PG_ADMIN_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 describe('backup and restore', () => {
   const folder = join(mkdtempSync(join(tmpdir(), 'pathwarden-backup-')), 'backup');
+  const dumpFile = join(folder, '..', 'pathwarden.dump');
   const database = `t_restore_${randomBytes(6).toString('hex')}`;
+  const dumpDatabase = `t_pg_restore_${randomBytes(6).toString('hex')}`;
   let before: Answers;
   let restoredUrl: string;
   let secrets: Record<string, string>;
@@ -62,18 +81,18 @@ describe('backup and restore', () => {
       const run = await cli(['backup', folder], { env: { DATABASE_URL: t.databaseUrl } });
       expect(run.stderr).toBe('');
       expect(run).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Backed up \d+ tables \(\d+ rows\) into /) });
+      if (hasPgDump()) execFileSync('pg_dump', ['--format=custom', `--file=${dumpFile}`, t.databaseUrl]);
     } finally {
       await t.close();
     }
     // The wipe: a new, empty database (the restore's CLI context migrates it first, as a new install would).
     await admin((c) => c.query(`CREATE DATABASE ${database}`));
-    const url = new URL(process.env.TEST_PG_ADMIN_URL!);
-    url.pathname = `/${database}`;
-    restoredUrl = url.toString();
+    restoredUrl = databaseUrl(database);
   });
   afterAll(async () => {
     rmSync(join(folder, '..'), { recursive: true, force: true });
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dumpDatabase} WITH (FORCE)`));
   });
 
   it('refuses to restore without --yes, and into a folder that is no backup', async () => {
@@ -105,6 +124,18 @@ describe('backup and restore', () => {
       const start = await t.http().post('/api/v2/file-upload/start').set('Authorization', bearer(token));
       expect(start.status).toBe(201);
       expect(start.body.data.id).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  // PostgreSQL's own tools, as README documents them for DATABASE_URL (run where the machine has them: CI's has).
+  (hasPgDump() ? it : it.skip)('gives the same answers after pg_dump and pg_restore into an empty database', async () => {
+    await admin((c) => c.query(`CREATE DATABASE ${dumpDatabase}`));
+    execFileSync('pg_restore', ['--no-owner', `--dbname=${databaseUrl(dumpDatabase)}`, dumpFile]);
+    const t = await createTestApp({ env: { DATABASE_URL: databaseUrl(dumpDatabase), ...secrets } });
+    try {
+      expect(await answers(t, await login(t, 'admin', ADMIN_PASSWORD))).toEqual(before);
     } finally {
       await t.close();
     }

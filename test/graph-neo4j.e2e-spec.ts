@@ -9,8 +9,8 @@ import { runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { graphConfigSlice } from '@app/graph';
 import {
-  expandShortcuts, graphQueryContract, graphStoreContract, Neo4jConnection, Neo4jGraphStore, Neo4jNodeSearch, Neo4jQueryEngine,
-  parseCypher, PREBUILT_QUERIES, seedGraph,
+  expandShortcuts, graphLifecycleContract, graphQueryContract, graphStoreContract, Neo4jConnection, Neo4jGraphLifecycle,
+  Neo4jGraphStore, Neo4jNodeSearch, Neo4jQueryEngine, parseCypher, PREBUILT_QUERIES, seedGraph,
 } from '@app/graph/testing';
 
 const NEO4J_URL = process.env.NEO4J_URL;
@@ -36,6 +36,11 @@ if (!NEO4J_URL) {
   });
 } else {
   graphStoreContract('Neo4jGraphStore', neo4jAdapters);
+
+  graphLifecycleContract('Neo4jGraphLifecycle', async () => {
+    const adapters = await neo4jAdapters();
+    return { ...adapters, lifecycle: new Neo4jGraphLifecycle(adapters.connection) };
+  });
 
   graphQueryContract('Neo4jQueryEngine', neo4jAdapters);
 

@@ -3,7 +3,7 @@ import { Database, runWithDeadlineCap } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import { BUILT_IN_KINDS } from '@app/graph';
 import {
-  graphStoreContract, KIND_NAME_TOO_LONG, PgGraphStore, PgKindRegistry, UNKNOWN_KIND_ID,
+  graphLifecycleContract, graphStoreContract, KIND_NAME_TOO_LONG, PgGraphLifecycle, PgGraphStore, PgKindRegistry, UNKNOWN_KIND_ID,
 } from '@app/graph/testing';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -31,6 +31,12 @@ async function kindsNamed(names: string[]): Promise<string[]> {
 graphStoreContract('PgGraphStore', async () => {
   const store = new PgGraphStore(database, await freshRegistry());
   return { store, reset: () => store.clear() };
+});
+
+graphLifecycleContract('PgGraphLifecycle', async () => {
+  const registry = await freshRegistry();
+  const store = new PgGraphStore(database, registry);
+  return { store, lifecycle: new PgGraphLifecycle(database, registry), reset: () => store.clear() };
 });
 
 describe('PgKindRegistry', () => {

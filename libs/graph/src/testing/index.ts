@@ -5,6 +5,9 @@
 export { InMemoryGraphStore } from './in-memory-graph.store.js';
 export { type GraphSpec, seedGraph } from './graph-fixture.js';
 export { graphStoreContract } from './graph-store.contract.js';
+export { graphLifecycleContract } from './graph-lifecycle.contract.js';
+export { PgGraphLifecycle } from '../infrastructure/pg/pg-graph-lifecycle.js';
+export { Neo4jGraphLifecycle } from '../infrastructure/neo4j/neo4j-graph-lifecycle.js';
 export { graphQueryContract, QUERY_GRAPH, rowsOf, runCypher, sortedRowsOf } from './graph-query.contract.js';
 export { PREBUILT_QUERIES, REJECTED_QUERIES } from './prebuilt-queries.js';
 export { edges, node } from '../application/compositions/testing/composition-harness.js';
