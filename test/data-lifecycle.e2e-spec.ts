@@ -5,7 +5,9 @@ import { Client } from 'pg';
 import { Datapipe } from '@app/analysis';
 import { DataLifecycle } from '@app/analysis/testing';
 import { buildZip, SAMPLE_ZIP, sampleDataDir } from '@app/ingest/testing';
-import { bearer } from './support/auth.js';
+import { bearer, signedUpload } from './support/auth.js';
+import { asClient, createClient } from './support/collection.js';
+import { adminCaller } from './support/identity.js';
 import { graphSnapshot, type GraphSnapshot } from './support/ingest.js';
 import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './support/test-app.js';
 
@@ -187,6 +189,26 @@ describe('reconciliation with a newer collection', () => {
       expect(ghostNodes.has(start) || ghostNodes.has(end)).toBe(true);
     }
     expect(after.nodes.length).toBe(before.nodes.length);
+  });
+
+  it('reconciles a collection client\'s job once it has ended and its uploads are ingested', async () => {
+    const admin = await adminCaller(t);
+    const client = await createClient(admin);
+    const created = await admin.post(`/clients/${client.id}/jobs`, { session_collection: true });
+    expect((await asClient(t, client, 'POST', '/jobs/start', { id: created.body.data.id })).status).toBe(200);
+    // The newer copy less one more membership, uploaded and ended before the datapipe ingests it.
+    const copy = newerCopy();
+    const group = objects(fileOf(copy, 'groups')).find((o) => o.ObjectIdentifier === `${PHANTOM}-512`) as Json;
+    const dropped = (group.Members as Json[])[0].ObjectIdentifier as string;
+    group.Members = (group.Members as Json[]).slice(1);
+    const sent = await signedUpload(t, client.token, '/api/v2/ingest', zipOf(copy), { 'Content-Type': 'application/zip' });
+    expect(sent.status).toBe(202);
+    expect((await asClient(t, client, 'POST', '/jobs/end', { status: 'COMPLETE' })).status).toBe(200);
+    const before = await graphSnapshot(t.databaseUrl);
+    await t.app.get(Datapipe).tick();
+    const gone = minus(keys(before), keys(await graphSnapshot(t.databaseUrl)));
+    expect(gone).toContain(`${dropped} -[MemberOf]-> ${PHANTOM}-512`);
+    expect(gone.filter((key) => key.includes('-[MemberOf]->'))).toEqual([`${dropped} -[MemberOf]-> ${PHANTOM}-512`]);
   });
 
   it('removes nothing of a type whose file failed', async () => {

@@ -6,7 +6,7 @@ import { JobIngestLog } from '@app/collection';
 import { FileIngestor, IngestErrors, IngestWork } from '@app/ingest';
 import { buildZip } from '@app/ingest/testing';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
-import { bearer, createApiToken, requestDate, type ApiTokenKey } from './support/auth.js';
+import { bearer, createApiToken, requestDate, signedUpload } from './support/auth.js';
 import { asClient, createClient, type TestClient } from './support/collection.js';
 import { adminCaller, type Caller } from './support/identity.js';
 
@@ -24,15 +24,6 @@ const users = (domain: string, ...ids: string[]) => JSON.stringify({
   data: ids.map((id) => ({ ObjectIdentifier: id, Properties: { domain, name: id } })),
   meta: { type: 'users', version: 6, count: ids.length },
 });
-
-/** A raw body signed with the token, exactly as sent. */
-function signedUpload(t: TestApp, token: ApiTokenKey, path: string, body: Buffer, headers: Record<string, string>) {
-  const date = requestDate();
-  const signature = requestDigest(token.key, 'POST', path, date, body).toString('base64');
-  const req = t.http().post(path).set({ Authorization: `bhesignature ${token.id}`, RequestDate: date, Signature: signature, ...headers });
-  // Sent as the bytes signed: superagent would JSON-encode a Buffer under a JSON content type.
-  return req.serialize((raw: unknown) => raw as string).send(body);
-}
 
 describe('client uploads', () => {
   let t: TestApp;

@@ -114,3 +114,12 @@ export function decodeJwt(token: string): { header: Record<string, unknown>; cla
     claims: JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<string, unknown>,
   };
 }
+
+/** A raw body signed with the token, exactly as sent (uploads: POST /api/v2/ingest, /api/v2/file-upload/{id}). */
+export function signedUpload(t: TestApp, token: ApiTokenKey, path: string, body: Buffer, headers: Record<string, string>): Test {
+  const date = requestDate();
+  const signature = requestDigest(token.key, 'POST', path, date, body).toString('base64');
+  const req = t.http().post(path).set({ Authorization: `bhesignature ${token.id}`, RequestDate: date, Signature: signature, ...headers });
+  // Sent as the bytes signed: superagent would JSON-encode a Buffer under a JSON content type.
+  return req.serialize((raw: unknown) => raw as string).send(body);
+}

@@ -106,8 +106,9 @@ export interface PendingCollection {
  */
 export abstract class CollectionScopeStore {
   /**
-   * Collections ready to reconcile, oldest first: these upload jobs (claimed for analysis), and collection jobs of
-   * clients that have ended.
+   * Collections ready to reconcile, oldest first: these upload jobs (claimed for analysis), other upload jobs past
+   * ingest whose scopes were left (an analysis that failed first), and collection jobs of clients that have ended;
+   * each only once none of its uploads waits to be ingested.
    */
   abstract ready(jobIds: number[]): Promise<PendingCollection[]>;
   abstract remove(rowIds: number[]): Promise<void>;

@@ -23,7 +23,10 @@ export class PgCollectionScopeStore extends CollectionScopeStore {
        FROM ingest_file_scopes s
          LEFT JOIN ingest_jobs j ON j.id = s.job_id
          LEFT JOIN collection_jobs c ON c.id = s.collection_job_id
-       WHERE s.job_id = ANY($1::bigint[]) OR j.status <> ALL($2::smallint[]) OR c.end_time IS NOT NULL
+       WHERE (s.job_id = ANY($1::bigint[]) OR j.status <> ALL($2::smallint[]) OR c.end_time IS NOT NULL)
+         -- A client may end its job before its uploads are ingested: its collection is whole only once they are.
+         AND NOT EXISTS (SELECT 1 FROM ingest_tasks t WHERE t.finished_at IS NULL
+           AND (t.job_id = s.job_id OR t.collection_job_id = s.collection_job_id))
        ORDER BY s.id`,
       [jobIds, NOT_READY],
     );
