@@ -206,6 +206,7 @@ describe('HTTP contract', () => {
           'IngestSchema1732240000700',
           'AnalysisSchema1732240000800',
           'IdentityPlaceholderEmail1732240000900',
+          'IngestLifecycle1732240001000',
         ]);
         const ext = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
         expect(ext.rowCount).toBe(1);

@@ -4,13 +4,14 @@
 // (PostProcessing.run()) in a third child with its own index (as the server runs it: group expansion walks the
 // index), and prints each step's time and rows, then has the index child catch up with what the analysis changed.
 // Peak RSS is printed per process: the ingest's, the analysis's (the RSS with the index built, then the peak during
-// the analysis: what analysis adds outside the index) and the index's. Ends with dense/shallow end to end
-// (ingest + analysis) and analysis/ingest.
+// the analysis: what analysis adds outside the index) and the index's. Then reconciliation with a newer collection of
+// the same directory (reconcileBench) and the CLI's backup and restore of the whole database (backupBench). Ends with
+// dense/shallow end to end (ingest + analysis) and analysis/ingest.
 // Each variant gets a fresh database `pathwarden_bench_enterprise` (change-log triggers on, as in the service),
 // dropped after it.
 import pg from 'pg';
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,7 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
       `${mib(analysis.peakKb)}${analysis.peakReset ? '' : ' (process peak: the peak could not be reset)'}: ` +
       `**analysis adds ${mib(analysis.peakKb - analysis.beforeKb)}** outside the index; index process: peak ${mib(caught.maxRssKb)}`);
     const reconciled = await reconcileBench({ url, dist, scopes: ingest.scopes, children, log });
+    await backupBench({ url, dist, children, log });
     log(`load average after: ${load()}`);
     return { variant, objects, ingest: ingest.seconds, analysis: analysis.seconds, reconcile: reconciled.seconds };
   } finally {
@@ -174,6 +176,27 @@ async function reconcileBench({ url, dist, scopes, children, log }) {
     `application (${mib(booted.maxRssKb)})`);
   if (rows[0].edges + rows[0].objects > 0) throw new Error('reconciliation left rows a newer collection no longer reports');
   return result;
+}
+
+/** The CLI's backup of the whole database, then its restore over the same database; the graph must come back whole. */
+async function backupBench({ url, dist, children, log }) {
+  const before = await graphRows(url);
+  const folder = join(mkdtempSync(join(tmpdir(), 'pathwarden-bench-backup-')), 'backup');
+  try {
+    const backingUp = child('pipeline-child.mjs', [dist, url, 'backup', folder]);
+    children.push(backingUp);
+    const result = await backingUp.receive('backup');
+    await backingUp.exited;
+    const bytes = readdirSync(folder).reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
+    const after = await graphRows(url);
+    log(`backup (the CLI's, built code): ${count(result.rows)} rows of ${result.tables} tables in ${result.backupSeconds.toFixed(1)} s, ` +
+      `${(bytes / 1024 ** 2).toFixed(1)} MiB gzip'd; restore over the same database ${result.restoreSeconds.toFixed(1)} s; ` +
+      `graph after: ${count(after.nodes)} nodes, ${count(after.edges)} edges (before: ${count(before.nodes)}, ${count(before.edges)}); ` +
+      `peak RSS ${mib(result.maxRssKb)}`);
+    if (after.nodes !== before.nodes || after.edges !== before.edges) throw new Error('the restore did not bring the graph back whole');
+  } finally {
+    rmSync(join(folder, '..'), { recursive: true, force: true });
+  }
 }
 
 /** Runs the variants ('dense', 'shallow') in turn on `adminUrl`'s server; prints as it goes, then the summary. */

@@ -10,8 +10,10 @@
 // - `reconcile`: waits for the file scopes of the ingest (IPC), resets the peak and reconciles the graph with them as
 //   the datapipe does before an analysis (CollectionReconciler.reconcileFiles); reports its time, what it removed
 //   and its peak RSS over the booted application;
+// - `backup <folder>`: backs the whole database up into the folder (the CLI's `backup`), then restores it over itself
+//   (the CLI's `restore`); reports both times, the rows and the peak RSS;
 // then exits.
-// Usage (by enterprise/bench.mjs, with an IPC channel): node pipeline-child.mjs <dist> <database url> ingest|analyse|reconcile [file...]
+// Usage (by enterprise/bench.mjs, with an IPC channel): node pipeline-child.mjs <dist> <database url> ingest|analyse|reconcile|backup [file...]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { bootApp, ingestFiles, underDeadline } from '../ingest/ingest-app.mjs';
 
@@ -43,6 +45,17 @@ const app = await bootApp(dist, url, mode === 'ingest' ? { GRAPH_TRAVERSAL_INDEX
 if (mode === 'ingest') {
   const ingest = await ingestFiles(app, dist, files);
   process.send({ ingest: { ...ingest, maxRssKb: rssKb() } });
+} else if (mode === 'backup') {
+  const { backupDatabase, restoreDatabase, Database } = await import(`${dist}/libs/platform/src/index.js`);
+  const dataSource = app.get(Database).dataSource;
+  let started = process.hrtime.bigint();
+  const manifest = await backupDatabase(dataSource, files[0], new Date());
+  const backupSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  started = process.hrtime.bigint();
+  await restoreDatabase(dataSource, files[0]);
+  const restoreSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  process.send({ backup: { backupSeconds, restoreSeconds, tables: manifest.tables.length, rows, maxRssKb: rssKb() } });
 } else if (mode === 'reconcile') {
   const { CollectionReconciler } = await import(`${dist}/libs/ingest/src/index.js`);
   process.send({ booted: { maxRssKb: rssKb() } });
