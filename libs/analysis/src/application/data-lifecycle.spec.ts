@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { GraphLifecycle } from '@app/graph';
 import type { IngestWork } from '@app/ingest';
@@ -29,6 +29,13 @@ function setUp(config: Partial<AnalysisConfig>, failing = false) {
 }
 
 describe('DataLifecycle', () => {
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
   it('reconciles the jobs, then ages sessions, before an analysis', async () => {
     const { lifecycle, calls } = setUp({});
     await lifecycle.beforeAnalysis([4, 5]);
