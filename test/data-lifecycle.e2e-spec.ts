@@ -314,19 +314,13 @@ describe('session aging and retention', () => {
     await pg.query('UPDATE ingest_tasks SET finished_at = $1', [old]);
     await pg.query('UPDATE ingest_jobs SET end_time = $1 WHERE id = (SELECT min(id) FROM ingest_jobs)', [old]);
     await pg.query('UPDATE posture_stats SET created_at = $1 WHERE id = (SELECT min(id) FROM posture_stats)', [old]);
-    await new DataLifecycle(...lifecycleParts(t)).sweepIfDue();
+    await t.app.get(DataLifecycle).sweep();
     expect(await count('SELECT count(*)::int AS n FROM ingest_tasks')).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM ingest_task_chunks')).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM ingest_jobs')).toBe(jobs - 1);
     expect(await count('SELECT count(*)::int AS n FROM posture_stats')).toBe(posture - 1);
   });
 });
-
-/** A DataLifecycle of the app's own parts: a new one has not swept yet, so its first sweep runs at once. */
-function lifecycleParts(t: TestApp): ConstructorParameters<typeof DataLifecycle> {
-  const lifecycle = t.app.get(DataLifecycle) as unknown as Record<string, unknown>;
-  return ['ingestWork', 'graph', 'posture', 'config', 'clock'].map((name) => lifecycle[name]) as ConstructorParameters<typeof DataLifecycle>;
-}
 
 function objectIdOf(snapshot: GraphSnapshot, name: string): string {
   return snapshot.nodes.find((n) => (n.properties as Json).name === name)?.objectid as string;

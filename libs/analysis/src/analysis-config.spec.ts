@@ -7,6 +7,9 @@ describe('analysisConfigSlice', () => {
     ['DATAPIPE_INTERVAL', '3601'],
     ['DATAPIPE_INTERVAL', 'often'],
     ['SAMPLE_DATA', 'yes'],
+    ['SESSION_MAX_AGE_DAYS', '-1'],
+    ['SESSION_MAX_AGE_DAYS', 'week'],
+    ['POSTURE_RETENTION_DAYS', '36501'],
   ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
     expect(() => analysisConfigSlice.read({ [name]: value })).toThrow(ConfigError);
     expect(() => analysisConfigSlice.read({ [name]: value })).toThrow(name);
@@ -16,6 +19,13 @@ describe('analysisConfigSlice', () => {
     const config = analysisConfigSlice.read({}, '/srv');
     expect(config.datapipeIntervalSeconds).toBe(5);
     expect(config.sampleData).toBeUndefined();
+    expect(config.sessionMaxAgeDays).toBe(3);
+    expect(config.postureRetentionDays).toBe(365);
+  });
+
+  it('reads the data lifecycle settings from the environment (0: never)', () => {
+    expect(analysisConfigSlice.read({ SESSION_MAX_AGE_DAYS: '0', POSTURE_RETENTION_DAYS: '30' }))
+      .toMatchObject({ sessionMaxAgeDays: 0, postureRetentionDays: 30 });
   });
 
   it.each([['true', true], ['1', true], ['false', false], ['0', false]])('reads SAMPLE_DATA=%s as %s', (raw, value) => {

@@ -45,6 +45,11 @@ export class DataLifecycle {
     const now = Date.now();
     if (now - this.lastSweep < RETENTION_SWEEP_INTERVAL_MS) return;
     this.lastSweep = now;
+    await this.sweep();
+  }
+
+  /** The retention sweep now (operators' and tests' entry); a failure is logged, never thrown. */
+  async sweep(): Promise<void> {
     try {
       const { uploads, jobs } = await this.ingestWork.sweepRetention();
       const { postureRetentionDays } = this.config;
