@@ -5,6 +5,7 @@ import { ConstrainedDelegation } from './application/constrained-delegation.js';
 import { CypherService } from './application/cypher-service.js';
 import { EdgeCompositionService } from './application/edge-composition-service.js';
 import { EntityInfo } from './application/entity-info.js';
+import { EntityLists } from './application/entity-lists.js';
 import { GraphLimits } from './application/graph-limits.js';
 import { GraphWalks, StoreWalks } from './application/graph-walks.js';
 import { KindCatalog } from './application/kind-catalog.js';
@@ -13,6 +14,7 @@ import { ShortestPathService } from './application/shortest-path-service.js';
 import { GraphConfig } from './graph-config.js';
 import { CypherController } from './http/cypher.controller.js';
 import { EntitiesController } from './http/entities.controller.js';
+import { EntityCatalogController } from './http/entity-catalog.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
 import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
@@ -43,7 +45,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
  * this instance keeps one) and entity information, and their endpoints.
  */
 @Module({
-  controllers: [CypherController, SearchController, PathfindingController, EntitiesController],
+  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController],
   providers: [
     PgKindRegistry,
     PgPathfinder,
@@ -99,6 +101,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     GraphLimits,
     CypherService,
     EntityInfo,
+    EntityLists,
     ConstrainedDelegation,
     EdgeCompositions,
     EdgeCompositionService,

@@ -58,23 +58,4 @@ describe('EntityInfo', () => {
       expect(error.messages).toEqual(['node not found']);
     }
   });
-
-  it('counts direct ACL controllers and the nested members of controlling groups, not the CA itself', async () => {
-    // ALICE, ADMINS (ACL); NESTED, CAROL (members of ADMINS); BOB (member of NESTED).
-    expect(await info.controllers(ca)).toBe(5);
-  });
-
-  it('counts the PKI hierarchy inbound and outbound, transitively', async () => {
-    // HOST (HostsCAService in), ROOT (IssuedSignedBy out), DOMAIN (RootCAFor out of ROOT).
-    expect(await info.pkiHierarchy(ca)).toBe(3);
-  });
-
-  it('gives both counts together', async () => {
-    expect(await info.counts(ca)).toEqual({ controllers: 5, pkiHierarchy: 3 });
-  });
-
-  it('counts zero for an isolated CA', async () => {
-    const lone = (await seedGraph(store, { nodes: [{ objectid: 'LONE', kinds: ['Base', 'AIACA'] }], edges: [] })).get('LONE')!;
-    expect(await info.counts(lone)).toEqual({ controllers: 0, pkiHierarchy: 0 });
-  });
 });

@@ -23,6 +23,7 @@ export const GraphErrors = {
   entityQueryParameters: (inner: string) => `there are errors in the query parameters: ${inner}`,
   pagingParameters: (inner: string) => `error getting paging parameters: ${inner}`,
   unsupportedResultType: 'unsupported result type for this query',
+  graphNotSupported: "type 'graph' is not supported for this endpoint",
 
   // GET /api/v2/graphs/edge-composition (and the parameters of shortest-path)
   expectedParameter: (name: string) => `Expected ${name} parameter to be set.`,

@@ -54,6 +54,14 @@ export abstract class GraphStore {
    * with the nodes at their other ends. One statement for the whole set.
    */
   abstract neighbours(nodeIds: string[], direction: Direction, edgeKinds?: readonly string[]): Promise<Expansion>;
+  /**
+   * The ids of the nodes whose `domainsid` is `domainSid` (with `foreign`: that have a `domainsid` and it is another)
+   * and that have one of `kinds` (any kind when empty); with `among`, only those of these ids. One statement (the
+   * entity lists of a domain at 150k objects).
+   */
+  abstract nodeIdsInDomain(
+    domainSid: string, kinds: readonly string[], options?: { among?: readonly string[]; foreign?: boolean },
+  ): Promise<string[]>;
   /** Counts of nodes and edges (for tests, health and posture). */
   abstract counts(): Promise<{ nodes: number; edges: number }>;
 }

@@ -9,14 +9,14 @@ import {
 import {
   ConstrainedDelegation, DELEGATION_DEFAULT_SORT, DELEGATION_SORT_KEYS, sortNodes,
 } from '../application/constrained-delegation.js';
-import { EntityInfo } from '../application/entity-info.js';
 import { GraphErrors } from '../application/graph-errors.js';
 import { GraphLimits } from '../application/graph-limits.js';
 import { assertWithinResultLimit, collectGraph } from '../application/graph-result.js';
-import { presentEntityInfo, presentLegacyGraph, presentNodeListEntry } from './entity-presenters.js';
-import { queryValues, readFlag, readObjectId } from './graph.params.js';
+import { presentLegacyGraph, presentNodeListEntry } from './entity-presenters.js';
+import { readObjectId } from './graph.params.js';
 import { readGraphPaging } from './graph-paging.js';
-import { EntityInfoView, NodeListEntryView } from './views.js';
+import { readResultType } from './entity-catalog.controller.js';
+import { NodeListEntryView } from './views.js';
 
 /** sort_by of entity lists; filters are not offered (any `x=op:y` is refused by the list library). */
 const DELEGATION_LIST = defineListSpec({
@@ -29,21 +29,12 @@ const DELEGATION_LIST = defineListSpec({
 
 const entityParameters = (inner: string) => GraphErrors.entityQueryParameters(GraphErrors.pagingParameters(inner));
 
-/** `type`: list (default, also empty) or graph; anything else is the reference's unsupported result type. */
-function readResultType(query: RawQuery): 'list' | 'graph' {
-  const type = queryValues(query, 'type')[0] ?? '';
-  if (type === '' || type === 'list') return 'list';
-  if (type === 'graph') return 'graph';
-  throw ApiError.badRequest(GraphErrors.entityQueryParameters(GraphErrors.unsupportedResultType));
-}
-
 @ApiTags('Graph')
 @Controller()
 @ApiExtraModels(NodeListEntryView)
 export class EntitiesController {
   constructor(
     private readonly delegation: ConstrainedDelegation,
-    private readonly entities: EntityInfo,
     private readonly limits: GraphLimits,
   ) {}
 
@@ -86,26 +77,5 @@ export class EntitiesController {
     }
     const page = sortNodes(rights.nodes, sort).slice(skip, skip + limit);
     return paginated(page.map(presentNodeListEntry), { count: rights.nodes.length, skip, limit });
-  }
-
-  @Get('aiacas/:object_id')
-  @RequirePermission(Permissions.GraphDBRead)
-  @ApiOperation({
-    summary: 'An AIA CA node, with counts of related entities',
-    description: 'counts (or count), default true: adds controllers and pki-hierarchy; false: isTierZero in props.',
-  })
-  @ApiParam({ name: 'object_id', description: 'objectid of the AIACA node' })
-  @ApiQuery({ name: 'counts', required: false, type: Boolean })
-  @ApiQuery({ name: 'count', required: false, type: Boolean, description: 'same as counts (the spec\'s name)' })
-  @ApiOkResponse({ type: EntityInfoView, description: '`{"data": {kinds, props, controllers?, "pki-hierarchy"?}}`' })
-  @ApiErrors(400, 401, 403, 404, 429)
-  async aiaca(@Param('object_id') objectId: string, @Query() query: RawQuery, @CurrentPrincipal() principal: Principal) {
-    const withCounts = readFlag([...queryValues(query, 'counts'), ...queryValues(query, 'count')], true);
-    const id = readObjectId(objectId);
-    const info = await this.limits.run(principal, async () => {
-      const node = await this.entities.node(id, 'AIACA');
-      return { node, counts: withCounts ? await this.entities.counts(node) : undefined };
-    });
-    return data(presentEntityInfo(info.node, info.counts));
   }
 }

@@ -51,7 +51,7 @@ describe('presentLegacyGraph', () => {
 
 describe('presentEntityInfo', () => {
   it('writes kinds, props and the counts', () => {
-    expect(presentEntityInfo(computer, { controllers: 3, pkiHierarchy: 1 })).toEqual({
+    expect(presentEntityInfo(computer, { controllers: 3, 'pki-hierarchy': 1 })).toEqual({
       kinds: ['Base', 'Computer'], props: computer.properties, controllers: 3, 'pki-hierarchy': 1,
     });
   });

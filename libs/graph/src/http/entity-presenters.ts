@@ -1,6 +1,5 @@
 import type { GraphEdge, GraphNode, Properties } from '../domain/graph.js';
 import { displayName, isTierZero, primaryDisplayKind, textProperty } from '../domain/display.js';
-import type { EntityCounts } from '../application/entity-info.js';
 
 /** Search result (spec §2.2): all strings, with the reference's fallbacks. */
 export interface SearchResultWire {
@@ -66,10 +65,9 @@ export function presentLegacyGraph(nodes: readonly GraphNode[], edges: readonly 
 }
 
 /** Entity node info: kinds and props, with the count fields when counts were asked for. */
-export function presentEntityInfo(node: GraphNode, counts: EntityCounts | undefined): Record<string, unknown> {
-  if (counts) {
-    return { kinds: node.kinds, props: node.properties, controllers: counts.controllers, 'pki-hierarchy': counts.pkiHierarchy };
-  }
+export function presentEntityInfo(node: GraphNode, counts: Readonly<Record<string, number>> | undefined): Record<string, unknown> {
+  // The reference writes a map: its keys come out sorted.
+  if (counts) return Object.fromEntries(Object.entries({ ...counts, kinds: node.kinds, props: node.properties }).sort(([a], [b]) => (a < b ? -1 : 1)));
   // Without counts the reference flags tier zero inside props, where clients look for it.
   const props = isTierZero(node) ? { ...node.properties, isTierZero: true } : node.properties;
   return { kinds: node.kinds, props };

@@ -261,6 +261,24 @@ export function graphStoreContract(name: string, make: () => Promise<GraphStoreH
         expect(await store.nodeByObjectId('GHOST')).toBeUndefined();
       });
 
+      it('finds the ids of a domain\'s nodes by domainsid and kind, of foreign ones, and only among given ids', async () => {
+        await store.upsertNodes([
+          node('U1', ['Base', 'User'], { domainsid: 'D1' }),
+          node('U2', ['Base', 'User'], { domainsid: 'D1' }),
+          node('G1', ['Base', 'Group'], { domainsid: 'D1' }),
+          node('U3', ['Base', 'User'], { domainsid: 'D2' }),
+          node('U4', ['Base', 'User'], {}),
+        ]);
+        const id = async (objectid: string) => (await one(objectid)).id;
+        const sorted = (ids: string[]) => [...ids].sort();
+        expect(sorted(await store.nodeIdsInDomain('D1', ['User']))).toEqual(sorted([await id('U1'), await id('U2')]));
+        expect(sorted(await store.nodeIdsInDomain('D1', []))).toEqual(sorted([await id('U1'), await id('U2'), await id('G1')]));
+        expect(await store.nodeIdsInDomain('D1', ['NoSuchKindAnywhere'])).toEqual([]);
+        expect(await store.nodeIdsInDomain('D1', ['User'], { among: [await id('U2'), await id('U3'), 'x'] })).toEqual([await id('U2')]);
+        // Foreign: another domainsid; a node without one is neither.
+        expect(await store.nodeIdsInDomain('D1', [], { foreign: true })).toEqual([await id('U3')]);
+      });
+
       it('finds edges by ids and between two nodes, direction and kind mattering', async () => {
         const nodes = await seedGraph(store, STAR);
         const [a, b] = ['A', 'B'].map((o) => nodes.get(o)!.id);

@@ -213,6 +213,17 @@ export class InMemoryGraphStore extends GraphStore {
     return this.copyNode(node);
   }
 
+  async nodeIdsInDomain(
+    domainSid: string, kinds: readonly string[], { among, foreign = false }: { among?: readonly string[]; foreign?: boolean } = {},
+  ): Promise<string[]> {
+    const scope = among ? among.map((id) => this.nodes.get(id)) : [...this.nodes.values()];
+    const fits = (sid: unknown) => typeof sid === 'string' && (sid === domainSid) !== foreign;
+    return scope
+      .filter((node): node is StoredNode => node !== undefined && fits(node.properties.domainsid))
+      .filter((node) => kinds.length === 0 || kinds.some((kind) => node.kinds.has(kind)))
+      .map((node) => node.id);
+  }
+
   async edgesByIds(ids: string[]): Promise<GraphEdge[]> {
     return this.edgeList(ids.map((id) => this.edges.get(id)));
   }

@@ -74,6 +74,9 @@ export const NODES_BY_OBJECTIDS =
   `MATCH (n:${quoteIdentifier(NODE_LABEL)}) WHERE n.objectid IN $objectids RETURN n ORDER BY id(n)`;
 export const NODE_BY_OBJECTID =
   `MATCH (n:${quoteIdentifier(NODE_LABEL)} {objectid: $objectid}) WHERE $kind IS NULL OR $kind IN labels(n) RETURN n`;
+export const NODE_IDS_IN_DOMAIN = `MATCH (n:${quoteIdentifier(NODE_LABEL)})
+WHERE n.domainsid IS NOT NULL AND ((n.domainsid = $domainsid) <> $foreign) AND (size($kinds) = 0 OR any(k IN labels(n) WHERE k IN $kinds)) AND ($ids IS NULL OR id(n) IN $ids)
+RETURN id(n) AS id`;
 export const EDGES_BY_IDS = 'MATCH ()-[r]->() WHERE id(r) IN $ids RETURN r ORDER BY id(r)';
 export const EDGE_BETWEEN = `MATCH (s) WHERE id(s) = $startId
 MATCH (s)-[r]->(e) WHERE id(e) = $endId AND type(r) = $kind
@@ -225,6 +228,15 @@ export class Neo4jGraphStore extends GraphStore {
   async nodeByObjectId(objectid: string, kind?: string): Promise<GraphNode | undefined> {
     const [record] = await this.read(NODE_BY_OBJECTID, { objectid, kind: kind ?? null });
     return record && toGraphNode(record.get('n') as Node);
+  }
+
+  async nodeIdsInDomain(
+    domainSid: string, kinds: readonly string[], { among, foreign = false }: { among?: readonly string[]; foreign?: boolean } = {},
+  ): Promise<string[]> {
+    const records = await this.read(NODE_IDS_IN_DOMAIN, {
+      domainsid: domainSid, foreign, kinds: [...kinds], ids: among ? idParams([...among]) : null,
+    });
+    return records.map((record) => String(record.get('id')));
   }
 
   async edgesByIds(ids: string[]): Promise<GraphEdge[]> {

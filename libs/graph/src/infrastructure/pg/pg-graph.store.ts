@@ -236,6 +236,21 @@ export class PgGraphStore extends GraphStore {
     return node;
   }
 
+  async nodeIdsInDomain(
+    domainSid: string, kinds: readonly string[], { among, foreign = false }: { among?: readonly string[]; foreign?: boolean } = {},
+  ): Promise<string[]> {
+    const kindIds = kinds.length === 0
+      ? undefined
+      : [...(await this.kinds.idsFor([...kinds], { create: false })).values()].filter((id) => id !== undefined);
+    if (kindIds?.length === 0) return [];
+    const { text, values } = sql`SELECT n.id::text AS id FROM node n
+      WHERE n.properties ->> 'domainsid' ${raw(foreign ? '<>' : '=')} ${domainSid}
+        ${kindIds ? sql`AND n.kind_ids && ${kindIds}::int2[]` : raw('')}
+        ${among ? sql`AND n.id = ANY(${rowIds([...among])}::bigint[])` : raw('')}`.toQuery();
+    const rows: { id: string }[] = await this.database.query(text, values);
+    return rows.map((row) => row.id);
+  }
+
   async edgesByIds(ids: string[]): Promise<GraphEdge[]> {
     const keys = rowIds(ids);
     if (keys.length === 0) return [];

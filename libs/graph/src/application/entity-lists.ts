@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, type SortSpec } from '@app/platform';
+import type { GraphEdge, GraphNode } from '../domain/graph.js';
+import type { EntityType, RelatedList, WalkStep } from '../domain/entity-catalog.js';
+import { textProperty } from '../domain/display.js';
+import { sortNodes } from './constrained-delegation.js';
+import { GraphErrors } from './graph-errors.js';
+import { GraphWalks, type Hop, type HopReader } from './graph-walks.js';
+import { GraphStore } from './ports.js';
+
+/** One page of a related list: the total, the page's nodes, and (type=graph) the edges walked to reach them. */
+export interface EntityListPage {
+  entity: GraphNode;
+  count: number;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+export interface EntityListRequest {
+  skip: number;
+  limit: number;
+  /** Empty: node id descending (ids only, nothing loaded but the page). */
+  sort: readonly SortSpec[];
+  /** type=graph: every reached node and the edges walked, unpaged (the caller bounds the size). */
+  graph: boolean;
+}
+
+/** What a walk reached: node ids (the entity left out) and every hop taken on the way. */
+interface Reach {
+  ids: string[];
+  hops: Hop[];
+}
+
+/**
+ * The entity endpoints' reads (domain/entity-catalog.ts): an entity's node with the counts of its related lists,
+ * and one page of a related list. Each list is one walk of set-based steps through GraphWalks (the in-memory
+ * traversal index where this instance keeps one, else one SQL statement per step), in one read-only view; only
+ * the nodes of the page are loaded.
+ */
+@Injectable()
+export class EntityLists {
+  constructor(private readonly store: GraphStore, private readonly walks: GraphWalks) {}
+
+  /** The entity's node and, with counts, the size of each related list (keyed by the list's count key). */
+  info(type: EntityType, objectId: string, withCounts: boolean): Promise<{ node: GraphNode; counts?: Record<string, number> }> {
+    return this.walks.read(async (hops) => {
+      const node = await this.entity(type, objectId);
+      if (!withCounts) return { node };
+      const counts: Record<string, number> = {};
+      for (const list of type.lists) {
+        if (list.countKey !== undefined) counts[list.countKey] = (await this.reach(hops, node, list)).ids.length;
+      }
+      return { node, counts };
+    });
+  }
+
+  page(type: EntityType, list: RelatedList, objectId: string, request: EntityListRequest): Promise<EntityListPage> {
+    return this.walks.read(async (hops) => {
+      const entity = await this.entity(type, objectId);
+      const reach = await this.reach(hops, entity, list);
+      if (request.graph) {
+        const reached = new Set(reach.ids);
+        const walked = reach.hops.filter((hop) => reached.has(hop.endId) || reached.has(hop.startId));
+        const edges = await this.store.edgesByIds([...new Set(walked.map((hop) => hop.edgeId))]);
+        const ids = new Set([entity.id, ...reach.ids, ...edges.flatMap((edge) => [edge.startId, edge.endId])]);
+        return { entity, count: reach.ids.length, nodes: await this.store.nodesByIds([...ids]), edges };
+      }
+      const nodes = request.sort.length === 0
+        ? await this.store.nodesByIds(byIdDescending(reach.ids).slice(request.skip, request.skip + request.limit))
+        : sortNodes(await this.store.nodesByIds(reach.ids), request.sort).slice(request.skip, request.skip + request.limit);
+      return { entity, count: reach.ids.length, nodes: request.sort.length === 0 ? sortNodes(nodes, ID_DESCENDING) : nodes, edges: [] };
+    });
+  }
+
+  /** The node with this objectid and the type's kind; 404 `node not found` otherwise. */
+  private async entity(type: EntityType, objectId: string): Promise<GraphNode> {
+    const node = await this.store.nodeByObjectId(objectId, type.kind);
+    if (!node) throw ApiError.notFound(GraphErrors.nodeNotFound);
+    return node;
+  }
+
+  private async reach(hops: HopReader, entity: GraphNode, list: RelatedList): Promise<Reach> {
+    // A domain's objects carry its domainsid; the domain node itself has one too (its objectid when it lacks it).
+    const domainSid = textProperty(entity.properties, 'domainsid') ?? textProperty(entity.properties, 'objectid') ?? '';
+    let frontier = list.inDomain ? await this.store.nodeIdsInDomain(domainSid, list.inDomain) : [entity.id];
+    const walked: Hop[] = [];
+    for (const step of list.walk) frontier = await walkStep(hops, frontier, step, walked);
+    let ids = frontier.filter((id) => id !== entity.id);
+    if (list.kinds && ids.length > 0) ids = await hops.withKinds(ids, list.kinds);
+    if (list.exceptKinds && ids.length > 0) {
+      const excluded = new Set(await hops.withKinds(ids, list.exceptKinds));
+      ids = ids.filter((id) => !excluded.has(id));
+    }
+    if (list.foreign && ids.length > 0) ids = await this.store.nodeIdsInDomain(domainSid, [], { among: ids, foreign: true });
+    return { ids, hops: walked };
+  }
+}
+
+const ID_DESCENDING: SortSpec[] = [{ sql: 'id', direction: 'DESC' }];
+
+function byIdDescending(ids: readonly string[]): string[] {
+  return [...ids].sort((a, b) => (a.length !== b.length ? b.length - a.length : a < b ? 1 : a > b ? -1 : 0));
+}
+
+/** One step: the distinct nodes it reaches from `frontier` (each hop appended to `walked`). */
+async function walkStep(hops: HopReader, frontier: readonly string[], step: WalkStep, walked: Hop[]): Promise<string[]> {
+  const far = (hop: Hop, direction: 'outbound' | 'inbound') => (direction === 'outbound' ? hop.endId : hop.startId);
+  if ('union' in step) {
+    const parts = await Promise.all(step.union.map(async (steps) => {
+      let reached: string[] = [...frontier];
+      for (const inner of steps) reached = await walkStep(hops, reached, inner, walked);
+      return reached;
+    }));
+    return [...new Set(parts.flat())];
+  }
+  if ('hop' in step) {
+    const found = (await hops.hops([...frontier], step.hop, step.edges, step.via)).hops;
+    walked.push(...found);
+    return [...new Set(found.map((hop) => far(hop, step.hop)))];
+  }
+  // Breadth-first to the closure's end; each node is expanded once, so cycles end the walk.
+  const seen = new Set(frontier);
+  let reached: string[] = step.withSeeds ? [...seen] : [];
+  const expanded = new Set<string>();
+  let level = [...seen];
+  while (level.length > 0) {
+    const found = (await hops.hops(level, step.closure, step.edges, step.via)).hops;
+    walked.push(...found);
+    level = [];
+    for (const hop of found) {
+      expanded.add(step.closure === 'outbound' ? hop.startId : hop.endId);
+      const id = far(hop, step.closure);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      level.push(id);
+      reached.push(id);
+    }
+  }
+  if (step.leaves) reached = reached.filter((id) => !expanded.has(id));
+  return reached;
+}
