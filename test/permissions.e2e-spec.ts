@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { referenceRoutes } from './support/reference-routes.js';
 import { Permissions, type Permission } from '@app/platform';
 import type { Response } from 'supertest';
 import { ROLE_SEEDS } from '@app/identity';
@@ -62,6 +63,9 @@ interface Route {
   undocumented?: boolean;
 }
 
+/** The AD entity routes: `/api/v2/{type}/{object_id}` and its related lists. */
+const ENTITY_ROUTE = /^\/api\/v2\/(base|users|computers|groups|domains|ous|gpos|containers|aiacas|rootcas|enterprisecas|ntauthstores|certtemplates|issuancepolicies)\/\{object_id\}(\/[a-z-]+)?$/;
+
 const UNKNOWN_UUID = '00000000-0000-4000-8000-00000000dead';
 const UNKNOWN_INT = '2147483000';
 let serial = 0;
@@ -89,6 +93,8 @@ const ROUTES: Route[] = [
   },
   { method: 'POST', template: '/api/v2/logout', access: AUTHENTICATED, ok: 200, endsSession: true },
   { method: 'GET', template: '/api/v2/self', access: AUTHENTICATED, ok: 200 },
+  { method: 'GET', template: '/api/version', access: AUTHENTICATED, ok: 200 },
+  { method: 'GET', template: '/api/v2/available-domains', access: anyOf(Permissions.GraphDBRead), ok: 200 },
   { method: 'GET', template: '/api/v2/roles', access: anyOf(Permissions.AuthManageSelf), ok: 200 },
   { method: 'GET', template: '/api/v2/graph-users-minimal', access: anyOf(Permissions.AuthReadUsersMinimal), ok: 200 },
   { method: 'GET', template: '/api/v2/bloodhound-users', access: anyOf(Permissions.AuthManageUsers, Permissions.AuthReadUsers), ok: 200 },
@@ -160,10 +166,14 @@ const ROUTES: Route[] = [
     method: 'GET', template: '/api/v2/computers/{object_id}/constrained-delegation-rights', access: anyOf(Permissions.GraphDBRead),
     ok: 400, path: () => '/api/v2/computers/S-1-5-21-0-1000/constrained-delegation-rights?type=count',
   },
-  {
-    method: 'GET', template: '/api/v2/aiacas/{object_id}', access: anyOf(Permissions.GraphDBRead), ok: 400,
-    path: () => '/api/v2/aiacas/AIA-0?counts=maybe',
-  },
+  // Entity panels (the reference's route table): a bad counts or type value is refused after authorization.
+  ...referenceRoutes()
+    .filter((route) => route.method === 'GET' && ENTITY_ROUTE.test(route.path)
+      && route.path !== '/api/v2/computers/{object_id}/constrained-delegation-rights')
+    .map((route): Route => ({
+      method: 'GET', template: route.path, access: anyOf(Permissions.GraphDBRead), ok: 400,
+      path: () => `${route.path.replace('{object_id}', 'S-1-5-21-0-1000')}?${route.path.endsWith('}') ? 'counts=maybe' : 'type=count'}`,
+    })),
   // Asset groups and tags: seeded tag 1 (Tier Zero) and asset group 1 exist; writes name unknown ids (404) or
   // create uniquely named records.
   { method: 'GET', template: '/api/v2/asset-group-tags', access: anyOf(Permissions.GraphDBRead), ok: 200 },

@@ -10,6 +10,7 @@ import { IngestModule } from '@app/ingest';
 import { AnalysisModule } from '@app/analysis';
 import { CONFIG_SLICES } from './config-slices.js';
 import { HealthController } from './health.controller.js';
+import { VersionController } from './version.controller.js';
 import { migrations } from './migrations.js';
 
 /** Wires the modules. HttpPlatformModule comes before AuthModule: the edition guard runs before authentication. */
@@ -17,6 +18,6 @@ import { migrations } from './migrations.js';
   imports: [ConfigModule.forRoot(CONFIG_SLICES), SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations),
     MetricsModule, HttpPlatformModule, IdentityModule, AuthModule, GraphModule, AssetGroupsModule, PostureModule,
     CollectionModule, IngestModule, AnalysisModule],
-  controllers: [HealthController],
+  controllers: [HealthController, VersionController],
 })
 export class AppModule {}

@@ -15,6 +15,7 @@ import { GraphConfig } from './graph-config.js';
 import { CypherController } from './http/cypher.controller.js';
 import { EntitiesController } from './http/entities.controller.js';
 import { EntityCatalogController } from './http/entity-catalog.controller.js';
+import { EnvironmentsController } from './http/environments.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
 import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
@@ -45,7 +46,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
  * this instance keeps one) and entity information, and their endpoints.
  */
 @Module({
-  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController],
+  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController, EnvironmentsController],
   providers: [
     PgKindRegistry,
     PgPathfinder,

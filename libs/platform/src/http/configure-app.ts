@@ -10,7 +10,7 @@ export const API_PREFIX = 'api/v2';
 
 /** Routes live under /api/v2, except /health (also used to build the OpenAPI document without the pipeline). */
 export function useApiPrefix(app: INestApplication): void {
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'api/version'] });
 }
 
 /**

@@ -142,7 +142,7 @@ function checkJsonText(req: Request, buffer: Buffer, encoding: string): void {
   if (scan.unpairedSurrogate) bodiesWithLoneSurrogates.add(req);
 }
 
-const SERVED_PATHS = /^\/(api\/v2(\/|$)|health(\/|$))/;
+const SERVED_PATHS = /^\/(api\/v2(\/|$)|api\/version\/?$|health(\/|$))/;
 
 /**
  * Answers paths outside /api/v2 and /health with the JSON 404 (Nest's own not-found handler only covers the
