@@ -27,3 +27,4 @@ export { GraphChangeLog1732240000320 } from './infrastructure/migrations/1732240
 export { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
 export type { TraversalIndex } from './infrastructure/memory/traversal-index.js';
 export { copyIntegerRows } from './infrastructure/pg/pg-copy-integers.js';
+export { ENTITY_TYPES, type EntityType, type RelatedList } from './domain/entity-catalog.js';
