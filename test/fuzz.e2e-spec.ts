@@ -44,13 +44,14 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it('reads every operation of the document and fuzzes each of them, in a few thousand requests', () => {
+  // About 60 requests per operation; the entity panels (issue 19) brought some 150 operations of one handler each.
+  it('reads every operation of the document and fuzzes each of them, in about ten thousand requests', () => {
     expect(operations.length).toBeGreaterThanOrEqual(80);
     const all = [...cases.values()].flat();
     const fuzzed = new Set(all.map((c) => operationName(c.op)));
     expect(operations.map(operationName).filter((name) => !fuzzed.has(name))).toEqual([]);
     expect(all.length).toBeGreaterThan(2_000);
-    expect(all.length).toBeLessThan(5_000);
+    expect(all.length).toBeLessThan(12_000);
   });
 
   for (const cls of CASE_CLASSES) {
