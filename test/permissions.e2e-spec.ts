@@ -166,6 +166,10 @@ const ROUTES: Route[] = [
     method: 'GET', template: '/api/v2/computers/{object_id}/constrained-delegation-rights', access: anyOf(Permissions.GraphDBRead),
     ok: 400, path: () => '/api/v2/computers/S-1-5-21-0-1000/constrained-delegation-rights?type=count',
   },
+  {
+    method: 'GET', template: '/api/v2/azure/{entity_type}', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/azure/users',
+  },
   // Entity panels (the reference's route table): a bad counts or type value is refused after authorization.
   ...referenceRoutes()
     .filter((route) => route.method === 'GET' && ENTITY_ROUTE.test(route.path)

@@ -45,7 +45,6 @@ const DEFERRED: Record<string, string> = {
   'GET /api/v2/saml/providers/{saml_provider_id}': 'deprecated SAML provider routes: replaced by /api/v2/sso-providers, which is served',
   'DELETE /api/v2/saml/providers/{saml_provider_id}': 'deprecated SAML provider routes: replaced by /api/v2/sso-providers, which is served',
   'PATCH /api/v2/domains/{object_id}': `marking a domain collected: ${NOT_YET}`,
-  'GET /api/v2/azure/{entity_type}': `Azure entity panels: ${NOT_YET}`,
 };
 
 const ISSUE_19_REST = [

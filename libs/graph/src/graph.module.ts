@@ -14,6 +14,7 @@ import { ShortestPathService } from './application/shortest-path-service.js';
 import { GraphConfig } from './graph-config.js';
 import { CypherController } from './http/cypher.controller.js';
 import { EntitiesController } from './http/entities.controller.js';
+import { AzureEntitiesController } from './http/azure-entities.controller.js';
 import { EntityCatalogController } from './http/entity-catalog.controller.js';
 import { EnvironmentsController } from './http/environments.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
@@ -46,7 +47,7 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
  * this instance keeps one) and entity information, and their endpoints.
  */
 @Module({
-  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController, EnvironmentsController],
+  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController, AzureEntitiesController, EnvironmentsController],
   providers: [
     PgKindRegistry,
     PgPathfinder,

@@ -25,6 +25,11 @@ export const GraphErrors = {
   unsupportedResultType: 'unsupported result type for this query',
   graphNotSupported: "type 'graph' is not supported for this endpoint",
 
+  // GET /api/v2/azure/{entity_type}
+  azureObjectIdRequired: 'query parameter object_id is required',
+  azureReturnTypeMalformed: 'query parameter "type" is malformed: invalid return type requested for related entities',
+  azureNoRelatedList: (type: string) => `no matching related entity list type for ${type}`,
+
   // GET /api/v2/graphs/edge-composition (and the parameters of shortest-path)
   expectedParameter: (name: string) => `Expected ${name} parameter to be set.`,
   expectedOnlyOne: (name: string) => `Expected only one ${name}.`,

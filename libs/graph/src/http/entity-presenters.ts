@@ -1,5 +1,5 @@
 import type { GraphEdge, GraphNode, Properties } from '../domain/graph.js';
-import { displayName, isTierZero, primaryDisplayKind, textProperty } from '../domain/display.js';
+import { displayName, isOwned, isTierZero, primaryDisplayKind, textProperty } from '../domain/display.js';
 
 /** Search result (spec §2.2): all strings, with the reference's fallbacks. */
 export interface SearchResultWire {
@@ -71,4 +71,30 @@ export function presentEntityInfo(node: GraphNode, counts: Readonly<Record<strin
   // Without counts the reference flags tier zero inside props, where clients look for it.
   const props = isTierZero(node) ? { ...node.properties, isTierZero: true } : node.properties;
   return { kinds: node.kinds, props };
+}
+
+/** An Azure node as the Azure entity endpoint writes it (info and list items). */
+export function presentAzureNode(node: GraphNode): Record<string, unknown> {
+  return { kind: primaryDisplayKind(node), kinds: node.kinds, isTierZero: isTierZero(node), isOwnedObject: isOwned(node), props: node.properties };
+}
+
+/**
+ * Azure entity info: the node, and its counts with dotted keys nested (`Readers.KeyReaders`); without counts every
+ * count is 0 and `descendents` null, as the reference (whose count fields have no omitempty) writes them.
+ */
+export function presentAzureEntityInfo(
+  node: GraphNode, countKeys: readonly string[], counts: Readonly<Record<string, number>> | undefined,
+): Record<string, unknown> {
+  const info: Record<string, unknown> = presentAzureNode(node);
+  for (const key of countKeys) {
+    const path = key.split('.');
+    if (!counts && path[0] === 'descendents') {
+      info.descendents = null;
+      continue;
+    }
+    let at = info;
+    for (const part of path.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+    at[path[path.length - 1]] = counts?.[key] ?? 0;
+  }
+  return info;
 }
