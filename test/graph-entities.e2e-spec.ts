@@ -126,6 +126,21 @@ describe('entity panels on the sample data', () => {
       .toBe('invalid query parameters: the specified filter predicate is not supported for this column');
   });
 
+  it('marks a domain collected or not (PATCH /api/v2/domains/{id}), and refuses bad bodies', async () => {
+    const domain = await firstOf('Domain');
+    const patch = (id: string, body: unknown) => t.http().patch(`/api/v2/domains/${id}`).set('Authorization', bearer(admin)).send(body as object);
+    expect((await patch(domain, { collected: false })).body).toEqual({ data: { collected: false } });
+    expect((await get(`/api/v2/domains/${domain}?counts=false`)).body.data.props.collected).toBe(false);
+    const listed = (await get('/api/v2/available-domains')).body.data.find((env: { id: string }) => env.id === domain);
+    expect(listed.collected).toBe(false);
+    expect((await patch(domain, { collected: true })).status).toBe(200);
+    expect(errorMessage(await patch(domain, {}), 400)).toBe('no domain fields sent for patching');
+    expect(errorMessage(await patch(domain, { collected: 'yes' }), 400)).toBe('error unmarshalling JSON payload');
+    expect(errorMessage(await patch(domain, [1]), 400)).toBe('error unmarshalling JSON payload');
+    expect(errorMessage(await patch('NO-SUCH-DOMAIN', { collected: true }), 404)).toBe('node not found');
+    expect(errorMessage(await patch(await firstOf('User'), { collected: true }), 404)).toBe('node not found');
+  });
+
   it('answers GET /api/version to any signed-in caller, 401 without a token', async () => {
     const res = await get('/api/version');
     expect([res.status, res.body]).toEqual([200, { data: { API: { current_version: 'v2', deprecated_version: 'none' }, server_version: expect.stringMatching(/^v\d+\.\d+\.\d+/) } }]);

@@ -170,6 +170,10 @@ const ROUTES: Route[] = [
     method: 'GET', template: '/api/v2/azure/{entity_type}', access: anyOf(Permissions.GraphDBRead), ok: 400,
     path: () => '/api/v2/azure/users',
   },
+  {
+    method: 'PATCH', template: '/api/v2/domains/{object_id}', access: anyOf(Permissions.GraphDBWrite), ok: 400,
+    path: () => '/api/v2/domains/S-1-5-21-0', body: () => ({}),
+  },
   // Entity panels (the reference's route table): a bad counts or type value is refused after authorization.
   ...referenceRoutes()
     .filter((route) => route.method === 'GET' && ENTITY_ROUTE.test(route.path)

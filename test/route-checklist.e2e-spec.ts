@@ -44,7 +44,6 @@ const DEFERRED: Record<string, string> = {
   'POST /api/v2/saml/providers': 'deprecated SAML provider routes: replaced by /api/v2/sso-providers, which is served',
   'GET /api/v2/saml/providers/{saml_provider_id}': 'deprecated SAML provider routes: replaced by /api/v2/sso-providers, which is served',
   'DELETE /api/v2/saml/providers/{saml_provider_id}': 'deprecated SAML provider routes: replaced by /api/v2/sso-providers, which is served',
-  'PATCH /api/v2/domains/{object_id}': `marking a domain collected: ${NOT_YET}`,
 };
 
 const ISSUE_19_REST = [

@@ -72,6 +72,13 @@ export class EntityLists {
     });
   }
 
+  /** Sets a domain's `collected` flag (PATCH /api/v2/domains/{id}); 404 `node not found` when there is no such domain. */
+  async markCollected(objectId: string, collected: boolean): Promise<void> {
+    const domain = await this.store.nodeByObjectId(objectId, 'Domain');
+    if (!domain) throw ApiError.notFound(GraphErrors.nodeNotFound);
+    await this.store.upsertNodes([{ objectid: objectId, kinds: [], properties: { collected } }]);
+  }
+
   /** The node with this objectid and the type's kind; 404 `node not found` otherwise. */
   private async entity(type: EntityType, objectId: string): Promise<GraphNode> {
     const node = await this.store.nodeByObjectId(objectId, type.kind);

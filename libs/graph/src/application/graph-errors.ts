@@ -25,6 +25,8 @@ export const GraphErrors = {
   unsupportedResultType: 'unsupported result type for this query',
   graphNotSupported: "type 'graph' is not supported for this endpoint",
 
+  noDomainFields: 'no domain fields sent for patching',
+
   // GET /api/v2/azure/{entity_type}
   azureObjectIdRequired: 'query parameter object_id is required',
   azureReturnTypeMalformed: 'query parameter "type" is malformed: invalid return type requested for related entities',
@@ -42,4 +44,15 @@ export const GraphErrors = {
   relationshipKindsForm: 'relationship_kinds must have the form in:Kind1,Kind2',
   unknownRelationshipKind: (kind: string) => `invalid relationship kind: ${kind}`,
   sameStartAndEnd: 'start_node and end_node must be different nodes',
+
+  // /api/v2/custom-nodes (routes-misc C.9; the NUL and length texts are ours: the reference fails in its database)
+  customNodeEmptyKey:
+    'BadRequest: custom_types contains an entry with an empty string as a key. please remove or replace the empty key',
+  customNodeIconType: 'BadRequest: invalid icon type. only Font Awesome icons are supported',
+  customNodeIconColor:
+    "BadRequest: icon color must be a valid hexadecimal color string starting with '#' followed by 3 or 6 hex digits",
+  customNodeNameTooLong: (max: number) => `BadRequest: kind name must be at most ${max} characters`,
+  customNodeNameNul: 'BadRequest: kind name must not contain NUL characters',
+  customNodeIconNameNul: 'BadRequest: icon name must not contain NUL characters',
+  customNodeDuplicate: 'Conflict: duplicate kind name',
 } as const;

@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query, Req } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
-  ApiError, ApiErrors, CurrentPrincipal, data, defineListSpec, paginated, parseListQuery, Permissions, type Principal,
+  ApiError, ApiErrors, BodyReader, CurrentPrincipal, data, defineListSpec, paginated, parseListQuery, Permissions, type Principal,
   type RawQuery, RequirePermission,
 } from '@app/platform';
 import { DELEGATION_DEFAULT_SORT, DELEGATION_SORT_KEYS } from '../application/constrained-delegation.js';
@@ -62,6 +62,23 @@ function routeOf(request: Request): { type: EntityType; list?: RelatedList } {
 @ApiExtraModels(NodeListEntryView)
 export class EntityCatalogController {
   constructor(private readonly entities: EntityLists, private readonly limits: GraphLimits) {}
+
+  @Patch('domains/:object_id')
+  @RequirePermission(Permissions.GraphDBWrite)
+  @ApiOperation({
+    summary: 'Marks a domain collected or not (the explorer\'s domain picker)',
+    description: 'Body `{"collected": true|false}`. The reference registers this write under graphdb:Read; ' +
+      'Pathwarden requires graphdb:Write (docs/architecture.md, deviation 24).',
+  })
+  @ApiParam({ name: 'object_id', description: 'objectid of the domain' })
+  @ApiOkResponse({ description: '`{"data": {"collected": bool}}`' })
+  @ApiErrors(400, 401, 403, 404, 429)
+  async patchDomain(@Param('object_id') objectId: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    const collected = BodyReader.of(body).boolean('collected', { missing: () => ApiError.badRequest(GraphErrors.noDomainFields) });
+    const id = readObjectId(objectId);
+    await this.limits.run(principal, () => this.entities.markCollected(id, collected));
+    return data({ collected });
+  }
 
   @Get(ENTITY_INFO_PATHS)
   @RequirePermission(Permissions.GraphDBRead)
