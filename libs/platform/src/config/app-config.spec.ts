@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/srv/.data');
     expect(config.rootUrl).toBe('http://localhost:8080');
     expect(config.edition).toBe('enterprise');
+    expect(config.wireFormat).toBe('spec');
     expect(config.embedded).toBe(true);
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['EDITION', 'pro'],
+    ['WIRE_FORMAT', 'go'],
     ['LOG_LEVEL', 'loud'],
     ['ROOT_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
@@ -73,6 +75,10 @@ describe('loadConfig', () => {
   ])('rejects %s=%s with a ConfigError naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('reads WIRE_FORMAT=bloodhound', () => {
+    expect(loadConfig({ WIRE_FORMAT: 'bloodhound' }).wireFormat).toBe('bloodhound');
   });
 
   it('serves no metrics unless METRICS_PORT is set', () => {

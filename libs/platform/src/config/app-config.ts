@@ -9,6 +9,8 @@ export type SharedSecret = 'JWT_SECRET' | 'SECRETS_KEY';
  * The platform's settings, typed and validated, read once from the environment. Each library declares its own
  * settings as a slice (`defineConfigSlice`), read together with these (`readConfiguration`).
  */
+export type WireFormat = 'spec' | 'bloodhound';
+
 export class AppConfig {
   readonly port: number;
   readonly host: string;
@@ -22,6 +24,8 @@ export class AppConfig {
   jwtSecret: string | undefined;
   secretsKey: string | undefined;
   readonly edition: Edition;
+  /** WIRE_FORMAT: `spec` writes nullable fields as the spec's wrappers (§2.1), `bloodhound` as the reference server does. */
+  readonly wireFormat: WireFormat;
   readonly logLevel: string;
   /** Express `trust proxy`: which proxies' X-Forwarded-For to believe for the client address (login throttle). */
   readonly trustProxy: boolean | number | string;
@@ -100,6 +104,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (edition !== 'enterprise' && edition !== 'community') {
     throw new ConfigError('EDITION must be enterprise or community');
   }
+  const wireFormat = read.optional('WIRE_FORMAT') ?? 'spec';
+  if (wireFormat !== 'spec' && wireFormat !== 'bloodhound') throw new ConfigError('WIRE_FORMAT must be spec or bloodhound');
   const logLevel = read.optional('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return new AppConfig({
@@ -111,6 +117,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     jwtSecret,
     secretsKey,
     edition,
+    wireFormat,
     logLevel,
     trustProxy: trustProxy(read.optional('TRUST_PROXY')),
     metrics: metricsSettings(read, port),

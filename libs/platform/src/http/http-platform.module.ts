@@ -6,6 +6,7 @@ import { DeprecationInterceptor } from './deprecated.js';
 import { EditionGuard } from './edition.guard.js';
 import { ApiExceptionFilter } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
+import { WireFormatInterceptor } from './wire-format.js';
 
 /**
  * The cross-cutting HTTP contract as global enhancers. Import it before feature modules: global guards run in
@@ -19,6 +20,7 @@ import { createValidationPipe } from './validation.js';
     { provide: APP_INTERCEPTOR, useClass: DeadlineInterceptor },
     { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },
     { provide: APP_INTERCEPTOR, useClass: DeprecationInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: WireFormatInterceptor },
   ],
 })
 export class HttpPlatformModule {}

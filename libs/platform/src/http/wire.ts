@@ -14,15 +14,32 @@ export function timestamp(value: Date | null | undefined): string {
   return value ? value.toISOString() : ZERO_TIME;
 }
 
+/**
+ * Every wrapper these functions make, with the plain value it stands for: with WIRE_FORMAT=bloodhound the
+ * response writer (wire-format.ts) puts that value (or null) in its place. Weak: a wrapper is forgotten with its
+ * response.
+ */
+const PLAIN_VALUES = new WeakMap<object, unknown>();
+
+function wrapper<T extends { valid: boolean }>(wire: T, plain: unknown): T {
+  PLAIN_VALUES.set(wire, wire.valid ? plain : null);
+  return wire;
+}
+
+/** The plain value (null when not valid) of a wrapper made here; undefined for any other value. */
+export function plainValueOf(value: object): { plain: unknown } | undefined {
+  return PLAIN_VALUES.has(value) ? { plain: PLAIN_VALUES.get(value) } : undefined;
+}
+
 export const nullTime = (value: Date | null | undefined): NullTime =>
-  value ? { time: value.toISOString(), valid: true } : { time: ZERO_TIME, valid: false };
+  (value ? wrapper({ time: value.toISOString(), valid: true }, value.toISOString()) : wrapper({ time: ZERO_TIME, valid: false }, null));
 export const nullString = (value: string | null | undefined): NullString =>
-  value === null || value === undefined ? { string: '', valid: false } : { string: value, valid: true };
+  (value === null || value === undefined ? wrapper({ string: '', valid: false }, null) : wrapper({ string: value, valid: true }, value));
 export const nullInt32 = (value: number | null | undefined): NullInt32 =>
-  value === null || value === undefined ? { int32: 0, valid: false } : { int32: value, valid: true };
+  (value === null || value === undefined ? wrapper({ int32: 0, valid: false }, null) : wrapper({ int32: value, valid: true }, value));
 export const nullInt64 = (value: number | null | undefined): NullInt64 =>
-  value === null || value === undefined ? { int64: 0, valid: false } : { int64: value, valid: true };
+  (value === null || value === undefined ? wrapper({ int64: 0, valid: false }, null) : wrapper({ int64: value, valid: true }, value));
 export const nullBool = (value: boolean | null | undefined): NullBool =>
-  value === null || value === undefined ? { bool: false, valid: false } : { bool: value, valid: true };
+  (value === null || value === undefined ? wrapper({ bool: false, valid: false }, null) : wrapper({ bool: value, valid: true }, value));
 export const nullUuid = (value: string | null | undefined): NullUUID =>
-  value === null || value === undefined ? { uuid: ZERO_UUID, valid: false } : { uuid: value, valid: true };
+  (value === null || value === undefined ? wrapper({ uuid: ZERO_UUID, valid: false }, null) : wrapper({ uuid: value, valid: true }, value));
