@@ -366,7 +366,7 @@ describe('graph endpoints', () => {
         isTierZero: false, isOwnedObject: true, lastSeen: expect.stringMatching(RFC3339),
       });
       expect(edges).toEqual(expect.arrayContaining([
-        { source: id(BOB), target: id(HELPDESK), label: 'MemberOf', kind: 'MemberOf', lastSeen: '2026-03-01T08:00:00.000Z' },
+        { id: expect.any(Number), source: id(BOB), target: id(HELPDESK), label: 'MemberOf', kind: 'MemberOf', lastSeen: '2026-03-01T08:00:00.000Z' },
       ]));
       expect(edges.map((e: { kind: string }) => e.kind).sort()).toEqual(['ForceChangePassword', 'GenericAll', 'MemberOf', 'MemberOf']);
     });
@@ -413,7 +413,7 @@ describe('graph endpoints', () => {
               isTierZero: false, isOwnedObject: false, lastSeen: expect.stringMatching(RFC3339),
             },
           },
-          edges: [{ source: id(BOB), target: id(HELPDESK), label: 'MemberOf', kind: 'MemberOf', lastSeen: '2026-03-01T08:00:00.000Z' }],
+          edges: [{ id: expect.any(Number), source: id(BOB), target: id(HELPDESK), label: 'MemberOf', kind: 'MemberOf', lastSeen: '2026-03-01T08:00:00.000Z' }],
           literals: [],
         },
       });

@@ -46,7 +46,7 @@ describe('presentGraphNode', () => {
 describe('presentGraphEdge', () => {
   it('writes source and target node ids, the kind as label, lastseen in epoch seconds as RFC 3339', () => {
     expect(presentGraphEdge(memberOf, withProps)).toEqual({
-      source: '7', target: '9', label: 'MemberOf', kind: 'MemberOf', lastSeen: '2023-11-14T22:13:20.000Z',
+      id: 3, source: '7', target: '9', label: 'MemberOf', kind: 'MemberOf', lastSeen: '2023-11-14T22:13:20.000Z',
       properties: { isacl: false, lastseen: 1700000000 },
     });
   });

@@ -15,6 +15,8 @@ export interface GraphNodeWire {
 }
 
 export interface GraphEdgeWire {
+  /** The edge's id (the reference's client reads it as a number; ids stay far below 2^53). */
+  id: number;
   source: string;
   target: string;
   label: string;
@@ -74,6 +76,7 @@ export function presentGraphNode(node: GraphNode, options: PresentOptions): Grap
 
 export function presentGraphEdge(edge: GraphEdge, options: PresentOptions): GraphEdgeWire {
   return {
+    id: Number(edge.id),
     source: edge.startId,
     target: edge.endId,
     label: edge.kind,

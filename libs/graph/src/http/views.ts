@@ -14,6 +14,7 @@ export class GraphNodeView {
 }
 
 export class GraphEdgeView {
+  @ApiProperty({ description: 'the edge\'s id' }) id: number;
   @ApiProperty({ description: 'node id of the start node' }) source: string;
   @ApiProperty({ description: 'node id of the end node' }) target: string;
   @ApiProperty({ example: 'MemberOf' }) label: string;
