@@ -5,7 +5,8 @@
 // index), and prints each step's time and rows, then has the index child catch up with what the analysis changed.
 // Peak RSS is printed per process: the ingest's, the analysis's (the RSS with the index built, then the peak during
 // the analysis: what analysis adds outside the index) and the index's. Then reconciliation with a newer collection of
-// the same directory (reconcileBench) and the CLI's backup and restore of the whole database (backupBench). Ends with
+// the same directory (reconcileBench) and the CLI's backup and restore of the whole database (backupBench), after the
+// entity panels' heaviest lists (entitiesBench). Ends with
 // dense/shallow end to end (ingest + analysis) and analysis/ingest.
 // Each variant gets a fresh database `pathwarden_bench_enterprise` (change-log triggers on, as in the service),
 // dropped after it.
@@ -114,6 +115,7 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
       `${mib(analysis.beforeKb)} with the index built (${indexMib(booted.indexBytes)}), peak during the analysis ` +
       `${mib(analysis.peakKb)}${analysis.peakReset ? '' : ' (process peak: the peak could not be reset)'}: ` +
       `**analysis adds ${mib(analysis.peakKb - analysis.beforeKb)}** outside the index; index process: peak ${mib(caught.maxRssKb)}`);
+    await entitiesBench({ url, dist, children, log });
     const reconciled = await reconcileBench({ url, dist, scopes: ingest.scopes, children, log });
     await backupBench({ url, dist, children, log });
     log(`load average after: ${load()}`);
@@ -123,6 +125,18 @@ async function runVariant({ variant, scale, seed, dist, adminUrl, log }) {
     await dropDatabase(adminUrl, DATABASE);
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The entity panels (issue 19) at the directory's size: a page of each heavy list, and the domain's every count. */
+async function entitiesBench({ url, dist, children, log }) {
+  const entities = child('pipeline-child.mjs', [dist, url, 'entities']);
+  children.push(entities);
+  const result = await entities.receive('entities');
+  await entities.exited;
+  for (const f of result.figures) {
+    log(`entity panel ${f.route.padEnd(34)} ${f.ms.toFixed(1).padStart(9)} ms median of 5  (${count(f.count)} ${f.route.endsWith('count)') ? 'counts' : 'in the list'})`);
+  }
+  log(`entity panels: traversal index ${result.memorySteps}; peak RSS ${mib(result.maxRssKb)}`);
 }
 
 /**

@@ -12,8 +12,11 @@
 //   and its peak RSS over the booted application;
 // - `backup <folder>`: backs the whole database up into the folder (the CLI's `backup`), then restores it over itself
 //   (the CLI's `restore`); reports both times, the rows and the peak RSS;
+// - `entities`: with the traversal index built, times the entity panels (EntityLists, as the endpoints run them): a
+//   page of each heaviest list (the domain's users, the largest group's members, the domain's controllers, ...) and
+//   the domain's info with every count; reports each median over a few runs and the peak RSS;
 // then exits.
-// Usage (by enterprise/bench.mjs, with an IPC channel): node pipeline-child.mjs <dist> <database url> ingest|analyse|reconcile|backup [file...]
+// Usage (by enterprise/bench.mjs, with an IPC channel): node pipeline-child.mjs <dist> <database url> ingest|analyse|reconcile|backup|entities [file...]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { bootApp, ingestFiles, underDeadline } from '../ingest/ingest-app.mjs';
 
@@ -56,6 +59,53 @@ if (mode === 'ingest') {
   const restoreSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   process.send({ backup: { backupSeconds, restoreSeconds, tables: manifest.tables.length, rows, maxRssKb: rssKb() } });
+} else if (mode === 'entities') {
+  const { ENTITY_TYPES, EntityLists, TraversalIndexKeeper } = await import(`${dist}/libs/graph/src/index.js`);
+  const { Database } = await import(`${dist}/libs/platform/src/index.js`);
+  const keeper = app.get(TraversalIndexKeeper);
+  keeper.startBackground();
+  await keeper.settled();
+  const database = app.get(Database);
+  const pick = async (text) => (await database.dataSource.query(text))[0]?.id;
+  const kind = (name) => `(SELECT id FROM kind WHERE name = '${name}')`;
+  const domain = await pick(`SELECT n.properties ->> 'objectid' AS id FROM node n WHERE n.kind_ids @> ARRAY[${kind('Domain')}]::int2[]
+    ORDER BY (SELECT count(*) FROM node u WHERE u.properties ->> 'domainsid' = n.properties ->> 'domainsid') DESC LIMIT 1`);
+  const group = await pick(`SELECT g.properties ->> 'objectid' AS id FROM edge e JOIN node g ON g.id = e.end_id
+    WHERE e.kind_id = ${kind('MemberOf')} GROUP BY g.id ORDER BY count(*) DESC LIMIT 1`);
+  const user = await pick(`SELECT u.properties ->> 'objectid' AS id FROM edge e JOIN node u ON u.id = e.start_id
+    WHERE e.kind_id = ${kind('MemberOf')} AND u.kind_ids @> ARRAY[${kind('User')}]::int2[] GROUP BY u.id ORDER BY count(*) DESC LIMIT 1`);
+  const computer = await pick(`SELECT c.properties ->> 'objectid' AS id FROM edge e JOIN node c ON c.id = e.end_id
+    WHERE e.kind_id = ${kind('AdminTo')} GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`);
+  const lists = app.get(EntityLists);
+  const type = (path) => ENTITY_TYPES.find((t) => t.path === path);
+  const median = async (work) => {
+    const times = [];
+    let result;
+    for (let run = 0; run < 5; run++) {
+      const started = process.hrtime.bigint();
+      result = await underDeadline(dist, 'bench-entities', work);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return { ms: times.sort((a, b) => a - b)[2], result };
+  };
+  const page = { skip: 0, limit: 10, sort: [], graph: false };
+  const figures = [];
+  for (const [typePath, listPath, objectId] of [
+    ['domains', 'users', domain], ['domains', 'computers', domain], ['domains', 'controllers', domain],
+    ['domains', 'foreign-users', domain], ['groups', 'members', group], ['groups', 'controllers', group],
+    ['users', 'memberships', user], ['users', 'admin-rights', user], ['users', 'controllables', user],
+    ['computers', 'admin-users', computer], ['computers', 'controllers', computer],
+  ]) {
+    if (!objectId) continue;
+    const list = type(typePath).lists.find((l) => l.path === listPath);
+    const { ms, result } = await median(() => lists.page(type(typePath), list, objectId, page));
+    figures.push({ route: `${typePath}/{id}/${listPath}`, ms, count: result.count });
+  }
+  if (domain) {
+    const { ms, result } = await median(() => lists.info(type('domains'), domain, true));
+    figures.push({ route: 'domains/{id} (every count)', ms, count: Object.keys(result.counts).length });
+  }
+  process.send({ entities: { figures, memorySteps: keeper.status().state, maxRssKb: rssKb() } });
 } else if (mode === 'reconcile') {
   const { CollectionReconciler } = await import(`${dist}/libs/ingest/src/index.js`);
   process.send({ booted: { maxRssKb: rssKb() } });

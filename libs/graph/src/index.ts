@@ -9,6 +9,8 @@ export {
   displayName, primaryDisplayKind, SYSTEM_TAG_OWNED, SYSTEM_TAG_TIER_ZERO, textProperty,
 } from './domain/display.js';
 export { GraphLifecycle, GraphStore, NodeSearch, type NodeSearchRequest } from './application/ports.js';
+export type { GraphWipe } from './domain/graph-wipe.js';
+export { SOURCE_KINDS } from './domain/kind-schema.js';
 export type {
   EdgeRule, ObjectRule, ReconcilePlan, ReconcileReport, Scope,
 } from './domain/reconciliation.js';
@@ -24,7 +26,9 @@ export {
   GraphDistinguishedNameIndex1732240000310,
 } from './infrastructure/migrations/1732240000310-graph-distinguishedname-index.js';
 export { GraphChangeLog1732240000320 } from './infrastructure/migrations/1732240000320-graph-change-log.js';
+export { CustomNodeKinds1732240001150 } from './infrastructure/migrations/1732240001150-custom-node-kinds.js';
 export { TraversalIndexKeeper } from './infrastructure/memory/traversal-index-keeper.js';
 export type { TraversalIndex } from './infrastructure/memory/traversal-index.js';
 export { copyIntegerRows } from './infrastructure/pg/pg-copy-integers.js';
 export { ENTITY_TYPES, type EntityType, type RelatedList } from './domain/entity-catalog.js';
+export { EntityLists } from './application/entity-lists.js';

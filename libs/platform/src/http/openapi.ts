@@ -79,7 +79,10 @@ export const OPENAPI_JSON_PATH = 'api/v2/spec/openapi.json';
 export function createOpenApiDocument(app: INestApplication, rootPath: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Pathwarden API')
-    .setDescription('Directory attack-path analysis service, BloodHound API v2 compatible.')
+    .setDescription('Directory attack-path analysis service, BloodHound API v2 compatible. Nullable fields are ' +
+      'written as the wrappers this document shows (`{"string", "valid"}`, `{"time", "valid"}`, ...); a server ' +
+      'started with WIRE_FORMAT=bloodhound writes them as BloodHound\'s server does instead: the plain value or ' +
+      'null, and `deleted_at` as `{"Time", "Valid"}`.')
     .setVersion('v2')
     .addServer(rootPath, 'This service (the path of ROOT_URL)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session token from POST /api/v2/login' }, 'bearer')
