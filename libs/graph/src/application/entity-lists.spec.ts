@@ -125,3 +125,23 @@ describe('EntityLists', () => {
     expect(graph.edges.map((edge) => edge.kind).sort()).toContain('AdminTo');
   });
 });
+
+describe('EntityLists sorting', () => {
+  it('sorts by name on request, and by node id descending by default', async () => {
+    const store = new InMemoryGraphStore();
+    const lists = new EntityLists(store, new StoreWalks(store));
+    const ids = await seedGraph(store, {
+      nodes: [
+        { objectid: 'D', kinds: ['Base', 'Domain'], properties: { domainsid: 'S-1' } },
+        ...['carol', 'alice', 'bob'].map((name) => ({ objectid: name, kinds: ['Base', 'User'], properties: { name, domainsid: 'S-1' } })),
+      ],
+      edges: [],
+    });
+    const users = type('domains');
+    const byName = await lists.page(users, list('domains', 'users'), 'D', { skip: 0, limit: 10, sort: [{ sql: 'name', direction: 'ASC' }], graph: false });
+    expect(byName.nodes.map((node) => node.properties.name)).toEqual(['alice', 'bob', 'carol']);
+    const byId = await lists.page(users, list('domains', 'users'), 'D', { skip: 0, limit: 10, sort: [], graph: false });
+    const userIds = ['alice', 'bob', 'carol'].map((name) => Number(ids.get(name)!.id));
+    expect(byId.nodes.map((node) => Number(node.id))).toEqual(userIds.sort((a, b) => b - a));
+  });
+});

@@ -19,7 +19,7 @@ export interface EntityListPage {
 export interface EntityListRequest {
   skip: number;
   limit: number;
-  /** Empty: node id descending (ids only, nothing loaded but the page). */
+  /** Empty, or a list longer than SORTABLE_LIST_SIZE: node id descending (ids only, nothing loaded but the page). */
   sort: readonly SortSpec[];
   /** type=graph: every reached node and the edges walked, unpaged (the caller bounds the size). */
   graph: boolean;
@@ -65,10 +65,13 @@ export class EntityLists {
         const ids = new Set([entity.id, ...reach.ids, ...edges.flatMap((edge) => [edge.startId, edge.endId])]);
         return { entity, count: reach.ids.length, nodes: await this.store.nodesByIds([...ids]), edges };
       }
-      const nodes = request.sort.length === 0
-        ? await this.store.nodesByIds(byIdDescending(reach.ids).slice(request.skip, request.skip + request.limit))
-        : sortNodes(await this.store.nodesByIds(reach.ids), request.sort).slice(request.skip, request.skip + request.limit);
-      return { entity, count: reach.ids.length, nodes: request.sort.length === 0 ? sortNodes(nodes, ID_DESCENDING) : nodes, edges: [] };
+      // Sorting by a property loads every node of the list: only lists up to SORTABLE_LIST_SIZE are (the reference
+      // never sorts them at all); longer ones keep node id order, which needs nothing but the page loaded.
+      const sorted = request.sort.length > 0 && reach.ids.length <= SORTABLE_LIST_SIZE;
+      const nodes = sorted
+        ? sortNodes(await this.store.nodesByIds(reach.ids), request.sort).slice(request.skip, request.skip + request.limit)
+        : sortNodes(await this.store.nodesByIds(byIdDescending(reach.ids).slice(request.skip, request.skip + request.limit)), ID_DESCENDING);
+      return { entity, count: reach.ids.length, nodes, edges: [] };
     });
   }
 
@@ -104,6 +107,8 @@ export class EntityLists {
 }
 
 const ID_DESCENDING: SortSpec[] = [{ sql: 'id', direction: 'DESC' }];
+/** The longest list sort_by orders by name or objectid. */
+export const SORTABLE_LIST_SIZE = 10_000;
 
 function byIdDescending(ids: readonly string[]): string[] {
   return [...ids].sort((a, b) => (a.length !== b.length ? b.length - a.length : a < b ? 1 : a > b ? -1 : 0));
