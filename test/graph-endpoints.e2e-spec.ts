@@ -324,7 +324,7 @@ describe('graph endpoints', () => {
       expect(edges.map((e: { kind: string }) => e.kind).sort())
         .toEqual(['HostsCAService', 'IssuedSignedBy', 'NTAuthStoreFor', 'RootCAFor', 'TrustedForNTAuth']);
       expect(edges).toContainEqual({
-        source: id(CASRV), target: id('ECA-1'), label: 'HostsCAService', kind: 'HostsCAService',
+        id: expect.any(Number), source: id(CASRV), target: id('ECA-1'), label: 'HostsCAService', kind: 'HostsCAService',
         lastSeen: expect.stringMatching(RFC3339), properties: {},
       });
     });

@@ -19,6 +19,20 @@ import { EntityCatalogController } from './http/entity-catalog.controller.js';
 import { EnvironmentsController } from './http/environments.controller.js';
 import { PathfindingController } from './http/pathfinding.controller.js';
 import { SearchController } from './http/search.controller.js';
+import { CompletenessController } from './http/completeness.controller.js';
+import { EdgeDetailsController } from './http/edge-details.controller.js';
+import { KindsController } from './http/kinds.controller.js';
+import { LegacyGraphController } from './http/legacy-graph.controller.js';
+import { AclInheritance } from './application/acl-inheritance.js';
+import { CompletenessReader } from './application/completeness-ports.js';
+import { GraphSearch } from './application/graph-search.js';
+import { KindQueries } from './application/kind-queries.js';
+import { RelayTargets } from './application/relay-targets.js';
+import { PgCompletenessReader } from './infrastructure/pg/pg-completeness.reader.js';
+import { Neo4jCompletenessReader } from './infrastructure/neo4j/neo4j-completeness.reader.js';
+import { CustomNodesController } from './http/custom-nodes.controller.js';
+import { CustomNodeKinds, CustomNodeKindStore } from './application/custom-node-kinds.js';
+import { PgCustomNodeKindStore } from './infrastructure/pg/pg-custom-node-kind.store.js';
 import { PgGraphChanges } from './infrastructure/pg/pg-graph-changes.js';
 import { PgGraphStore } from './infrastructure/pg/pg-graph.store.js';
 import { PgGraphLifecycle } from './infrastructure/pg/pg-graph-lifecycle.js';
@@ -47,7 +61,9 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
  * this instance keeps one) and entity information, and their endpoints.
  */
 @Module({
-  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController, AzureEntitiesController, EnvironmentsController],
+  controllers: [CypherController, SearchController, PathfindingController, EntitiesController, EntityCatalogController, AzureEntitiesController, EnvironmentsController,
+    CustomNodesController,
+    KindsController, LegacyGraphController, EdgeDetailsController, CompletenessController],
   providers: [
     PgKindRegistry,
     PgPathfinder,
@@ -108,6 +124,19 @@ const onDriver = <T>(config: GraphConfig, pg: () => T, neo4j: () => T): T =>
     EdgeCompositions,
     EdgeCompositionService,
     ShortestPathService,
+    KindQueries,
+    GraphSearch,
+    RelayTargets,
+    AclInheritance,
+    {
+      provide: CompletenessReader,
+      inject: [GraphConfig, Database, PgKindRegistry, Neo4jConnection],
+      useFactory: (config: GraphConfig, database: Database, kinds: PgKindRegistry, neo4j: Neo4jConnection) =>
+        onDriver<CompletenessReader>(config, () => new PgCompletenessReader(database, kinds), () => new Neo4jCompletenessReader(neo4j)),
+    },
+    // Display configuration of kinds: PostgreSQL whatever GRAPH_DRIVER is (it is no graph data).
+    { provide: CustomNodeKindStore, useClass: PgCustomNodeKindStore },
+    CustomNodeKinds,
   ],
   exports: [
     GraphStore, GraphLifecycle, GraphQueryEngine, NodeSearch, PgKindRegistry, KindCatalog, GraphLimits, CypherService, TraversalIndexKeeper,

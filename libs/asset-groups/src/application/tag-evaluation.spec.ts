@@ -10,6 +10,9 @@ import { AssetGroupsErrors } from './asset-groups-errors.js';
 import { MembershipStore, SelectorStore, TagStore, type SelectorMemberRecord } from './ports.js';
 import { TagCommands, TagWriter, type TagChanges } from './tag-commands.js';
 import { TagEvaluation } from './tag-evaluation.js';
+import { TagHistory } from './tag-history.js';
+import { ExpansionMethod } from '../domain/expansion.js';
+import { TagHistoryAction, type TagHistoryEntry } from '../domain/tag-history.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -73,11 +76,23 @@ class FakeTagWriter extends TagWriter {
   create(): never { throw new Error('unused'); }
 }
 
+/** The history rows the commands record. */
+class FakeHistory extends TagHistory {
+  readonly entries: TagHistoryEntry[] = [];
+  async record(entries: readonly TagHistoryEntry[]) {
+    this.entries.push(...entries);
+  }
+  list(): never { throw new Error('unused'); }
+}
+
 class FakeKinds extends KindCatalog {
   private readonly ids = new Map<string, number>();
   async kindId(name: string) {
     if (!this.ids.has(name)) this.ids.set(name, 100 + this.ids.size);
     return this.ids.get(name)!;
+  }
+  async names() {
+    return [...this.ids.keys()];
   }
 }
 
@@ -235,6 +250,7 @@ describe('TagEvaluation', () => {
   let kinds: FakeKinds;
   let evaluation: TagEvaluation;
   let commands: TagCommands;
+  let history: FakeHistory;
   const tiers = tag(TIER_ZERO_TAG_ID, TagType.Tier, 'Tier Zero');
   const owned = tag(OWNED_TAG_ID, TagType.Owned, 'Owned');
   const label = tag(3, TagType.Label, 'Crown Jewels');
@@ -262,7 +278,8 @@ describe('TagEvaluation', () => {
       fakeCypher(graph, () => GRAPH.nodes.map((n) => n.objectid), () => gate), { graphQueryTimeoutSeconds: 60 } as GraphConfig,
       kinds, new StoreWalks(graph),
     );
-    commands = new TagCommands(tags, new FakeTagWriter(tags), kinds, graph, membership);
+    history = new FakeHistory();
+    commands = new TagCommands(tags, new FakeTagWriter(tags), kinds, graph, membership, history);
   });
 
   it('tags a label\'s objectid seeds and their transitive group members (AD and Azure) with the tag kind', async () => {
@@ -494,7 +511,7 @@ describe('TagEvaluation', () => {
     it('a delete waits for the evaluation, and no member keeps the kind', async () => {
       const evaluating = evaluation.evaluateTags([label.id]);
       await gate.reached;
-      const deleting = commands.delete(label.id);
+      const deleting = commands.delete(label.id, 'SYSTEM');
       await settle();
       expect(await tags.get(label.id)).not.toBeNull();
 
@@ -592,6 +609,70 @@ describe('TagEvaluation', () => {
     expect([...membership.rows.get(selector.id)!.values()]).toMatchObject([
       { objectId: 'S-1-5-21-9-1000', name: 'EVE@CORP.LOCAL', primaryKind: 'User', environmentId: 'S-1-5-21-9', environmentKind: 'Domain' },
     ]);
+  });
+
+  describe('preview', () => {
+    /** [objectid, source] of a preview, in answer order by source, by objectid within a source. */
+    const previewed = async (seeds: Seed[], method: ExpansionMethod, limit = 200) => {
+      const members = (await evaluation.preview(seeds, method, limit)).map((m) => [m.objectId, m.source] as const);
+      expect(members.map(([, source]) => source)).toEqual(members.map(([, source]) => source).sort());
+      return [...members].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+    };
+
+    it('selects the seeds and their transitive members with children expansion, writing nothing', async () => {
+      expect(await previewed(objectIds(['DA']), ExpansionMethod.Children)).toEqual([
+        ['DA', MemberSource.Seed], ['ALICE', MemberSource.Child], ['BOB', MemberSource.Child], ['NESTED', MemberSource.Child],
+      ]);
+      expect(membership.rows.size).toBe(0);
+      expect(await carrying('Tag_Crown_Jewels')).toEqual([]);
+    });
+
+    it('adds the OUs and GPOs above with expansion all, and only them with parents', async () => {
+      expect(await previewed(objectIds(['CAROL']), ExpansionMethod.All)).toEqual([
+        ['CAROL', MemberSource.Seed], ['GPO_PEOPLE', MemberSource.Parent], ['OU_PEOPLE', MemberSource.Parent],
+      ]);
+      expect(await previewed(objectIds(['DA', 'CAROL']), ExpansionMethod.Parents)).toEqual([
+        ['CAROL', MemberSource.Seed], ['DA', MemberSource.Seed], ['GPO_PEOPLE', MemberSource.Parent], ['OU_PEOPLE', MemberSource.Parent],
+      ]);
+    });
+
+    it('keeps to the seeds without expansion, resolving Cypher seeds as evaluation does', async () => {
+      expect(await previewed(objectIds(['DA', 'NO-SUCH-NODE']), ExpansionMethod.None)).toEqual([['DA', MemberSource.Seed]]);
+      expect(await previewed(cypher('kind:AZUser'), ExpansionMethod.None)).toEqual([['AZU', MemberSource.Seed]]);
+    });
+
+    it('answers at most `limit` nodes, seeds first, then the nearest children', async () => {
+      expect(await previewed(objectIds(['DA', 'AZG']), ExpansionMethod.Children, 4)).toEqual([
+        ['AZG', MemberSource.Seed], ['DA', MemberSource.Seed], ['AZU', MemberSource.Child], ['BOB', MemberSource.Child],
+      ]);
+    });
+
+    it('answers each node with the details a member record holds', async () => {
+      expect(await evaluation.preview(objectIds(['AZU']), ExpansionMethod.None, 10)).toEqual([{
+        nodeId: nodes.get('AZU')!.id, objectId: 'AZU', environmentId: 'TEN', primaryKind: 'AZUser', name: 'AZ USER',
+        source: MemberSource.Seed,
+      }]);
+    });
+  });
+
+  describe('history', () => {
+    it('records a change, and analysis turned on as a row of its own', async () => {
+      await commands.update(zone.id, { description: 'second line', analysisEnabled: true }, 'user-1');
+      expect(history.entries).toEqual([
+        { action: TagHistoryAction.UpdateTag, target: 'Tier One', tagId: zone.id, actor: 'user-1' },
+        { action: TagHistoryAction.AnalysisEnabledTag, target: 'Tier One', tagId: zone.id, actor: 'user-1' },
+      ]);
+    });
+
+    it('records nothing for a change that changes nothing', async () => {
+      await commands.update(label.id, { description: '' }, 'user-1');
+      expect(history.entries).toEqual([]);
+    });
+
+    it('records a delete under the name the tag had', async () => {
+      await commands.delete(label.id, 'user-2');
+      expect(history.entries).toEqual([{ action: TagHistoryAction.DeleteTag, target: 'Crown Jewels', tagId: label.id, actor: 'user-2' }]);
+    });
   });
 });
 

@@ -88,6 +88,19 @@ describe('CypherService', () => {
     await expect(service(new Error('connection lost')).cypher.run(QUERY)).rejects.toThrow('connection lost');
   });
 
+  describe('check', () => {
+    it('accepts what the endpoint runs, even past the selector gate, without running it', async () => {
+      const { cypher } = service(new Error('must not run'));
+      expect(() => cypher.check(SELECTOR_TOO_COMPLEX)).not.toThrow();
+    });
+
+    it('answers 400 with the parser message for a query the front end refuses', async () => {
+      const error = await apiErrorOf((async () => service({ columns: [], rows: [] }).cypher.check('MATCH (n) DELETE n'))());
+      expect(error.status).toBe(400);
+      expect(error.messages[0]).toMatch(/not supported/);
+    });
+  });
+
   describe('checkSelector', () => {
     it('accepts a selector that parses, checks and passes the selector gate', () => {
       expect(() => service({ columns: [], rows: [] }).cypher.checkSelector(QUERY)).not.toThrow();

@@ -26,6 +26,11 @@ export class CypherService {
     return result;
   }
 
+  /** Refuses (400) Cypher the cypher endpoint would refuse before running it (saved queries, on every write). */
+  check(text: string): void {
+    refuseAsBadRequest(() => prepareCypher(text));
+  }
+
   /** Refuses (400) a selector's Cypher that would not parse or check, or that the selector gate finds too complex. */
   checkSelector(text: string): void {
     refuseAsBadRequest(() => prepareCypher(text, SELECTOR_FITNESS_LOWER_BOUND));

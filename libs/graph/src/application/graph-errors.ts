@@ -45,6 +45,13 @@ export const GraphErrors = {
   unknownRelationshipKind: (kind: string) => `invalid relationship kind: ${kind}`,
   sameStartAndEnd: 'start_node and end_node must be different nodes',
 
+  // GET /api/v2/graph-search and GET /api/v2/pathfinding (routes-misc C.2, C.3)
+  expectedSearchParameter: 'Expected search parameter to be set.',
+  expectedOnlyOneSearchValue: 'Expected only one search value.',
+  expectedOnlyOneSearchType: 'Expected only one search type.',
+  searchTooBroad: (limit: number) => `the search matches more than ${limit} nodes; narrow the search text`,
+  missingQueryParameter: (name: string) => `Missing query parameter: ${name}`,
+
   // /api/v2/custom-nodes (routes-misc C.9; the NUL and length texts are ours: the reference fails in its database)
   customNodeEmptyKey:
     'BadRequest: custom_types contains an entry with an empty string as a key. please remove or replace the empty key',

@@ -20,4 +20,7 @@ export abstract class KindCatalog {
 
   /** The id of the named kind, creating the kind when it is missing (committed on its own). */
   abstract kindId(name: string): Promise<number>;
+
+  /** The name of every kind the graph database has an id for (kinds are never deleted). */
+  abstract names(): Promise<string[]>;
 }

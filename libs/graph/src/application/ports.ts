@@ -3,6 +3,7 @@ import type {
 } from '../domain/graph.js';
 import type { CypherQuery } from '../cypher/ast.js';
 import type { ReconcilePlan, ReconcileReport } from '../domain/reconciliation.js';
+import type { GraphWipe, GraphWipeReport } from '../domain/graph-wipe.js';
 
 /**
  * The storage face of the graph port: set-based writes and look-ups. Implemented by the PostgreSQL adapter, the
@@ -127,4 +128,9 @@ export abstract class GraphLifecycle {
   abstract reconcile(plan: ReconcilePlan): Promise<ReconcileReport>;
   /** Removes HasSession edges last seen before `before`; returns how many. */
   abstract removeSessionsSeenBefore(before: Date): Promise<number>;
+  /**
+   * Deletes what the wipe names, in one transaction (POST /api/v2/clear-database). Deleting everything commits a graph
+   * version that logs a reset, so every traversal index rebuilds rather than answer from the wiped graph.
+   */
+  abstract wipe(wipe: GraphWipe): Promise<GraphWipeReport>;
 }

@@ -30,6 +30,16 @@ export class ShortestPathService {
   ) {}
 
   async find(startObjectId: string, endObjectId: string, edgeKinds: readonly string[]): Promise<GraphResult> {
+    const result = await this.between(startObjectId, endObjectId, edgeKinds);
+    if (!result) throw ApiError.notFound();
+    return result;
+  }
+
+  /**
+   * The same union, undefined when no path joins the two nodes (the older GET /api/v2/pathfinding answers an empty
+   * map then). 404 `node not found` for an unknown end.
+   */
+  async between(startObjectId: string, endObjectId: string, edgeKinds: readonly string[]): Promise<GraphResult | undefined> {
     const [start, end] = await Promise.all([
       this.store.nodeByObjectId(startObjectId),
       this.store.nodeByObjectId(endObjectId),
@@ -46,7 +56,7 @@ export class ShortestPathService {
       maxDepth: SHORTEST_PATH_MAX_DEPTH,
       limit: limit + 1,
     });
-    if (paths.length === 0) throw ApiError.notFound();
+    if (paths.length === 0) return undefined;
     // More shortest paths than the cap were left unenumerated: say so rather than answer a subset.
     if (paths.length > limit) throw ApiError.badRequest(GraphErrors.pathfindingCapped(limit + 1));
     const result = collectPaths(paths);

@@ -1,5 +1,6 @@
 import { ApiError, ErrorMessages, type RawQuery } from '@app/platform';
 import { GraphErrors } from '../application/graph-errors.js';
+import { isKnownKind } from '../domain/kinds.js';
 
 /** Longest objectid accepted in a path or query: far above any SID, GUID or domain-prefixed id collectors write. */
 export const MAX_OBJECT_ID_LENGTH = 512;
@@ -50,4 +51,20 @@ export function readFlag(values: readonly string[], fallback: boolean): boolean 
   if (raw === undefined || raw === '') return fallback;
   if (!Object.hasOwn(BOOLEANS, raw)) throw ApiError.badRequest(ErrorMessages.filtersInvalid);
   return BOOLEANS[raw];
+}
+
+/**
+ * edge_type, source_node, target_node of the routes about one edge (edge composition, relay targets, ACL
+ * inheritance), checked in the reference's order (compat part 2 §9).
+ */
+export function readCompositionParams(query: RawQuery): { kind: string; startId: string; endId: string } {
+  const kind = requireSingle(query, 'edge_type');
+  const source = requireSingle(query, 'source_node');
+  const target = requireSingle(query, 'target_node');
+  if (!isKnownKind(kind)) throw ApiError.badRequest(GraphErrors.invalidEdge(kind));
+  const startId = parseNodeId(source);
+  if (startId === undefined) throw ApiError.badRequest(GraphErrors.invalidStartId(source));
+  const endId = parseNodeId(target);
+  if (endId === undefined) throw ApiError.badRequest(GraphErrors.invalidEndId(target));
+  return { kind, startId, endId };
 }

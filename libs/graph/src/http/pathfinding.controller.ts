@@ -7,23 +7,9 @@ import { EdgeCompositionService } from '../application/edge-composition-service.
 import { GraphErrors } from '../application/graph-errors.js';
 import { GraphLimits } from '../application/graph-limits.js';
 import { DEFAULT_PATH_EDGE_KINDS, isEdgeKind, ShortestPathService } from '../application/shortest-path-service.js';
-import { isKnownKind } from '../domain/kinds.js';
-import { parseNodeId, queryValues, readObjectId, requireSingle } from './graph.params.js';
+import { queryValues, readCompositionParams, readObjectId, requireSingle } from './graph.params.js';
 import { presentGraph } from './presenters.js';
 import { GraphNodeView, GraphView } from './views.js';
-
-/** edge_type, source_node, target_node, checked in the reference's order (compat part 2 §9). */
-function readCompositionParams(query: RawQuery): { kind: string; startId: string; endId: string } {
-  const kind = requireSingle(query, 'edge_type');
-  const source = requireSingle(query, 'source_node');
-  const target = requireSingle(query, 'target_node');
-  if (!isKnownKind(kind)) throw ApiError.badRequest(GraphErrors.invalidEdge(kind));
-  const startId = parseNodeId(source);
-  if (startId === undefined) throw ApiError.badRequest(GraphErrors.invalidStartId(source));
-  const endId = parseNodeId(target);
-  if (endId === undefined) throw ApiError.badRequest(GraphErrors.invalidEndId(target));
-  return { kind, startId, endId };
-}
 
 /** `relationship_kinds=in:A,B` (the list-query `in` form); absent means every attack-path edge kind. */
 function readRelationshipKinds(query: RawQuery): readonly string[] {

@@ -1,5 +1,6 @@
 import { GraphLifecycle } from '../../application/ports.js';
 import type { EdgeRule, ObjectRule, ReconcilePlan, ReconcileReport } from '../../domain/reconciliation.js';
+import { type GraphWipe, type GraphWipeReport, SOURCE_KIND_NAMES } from '../../domain/graph-wipe.js';
 import { Neo4jConnection } from './neo4j-connection.js';
 import { toPlain } from './neo4j-values.js';
 
@@ -19,6 +20,10 @@ const OBJECTS = `MATCH (n) WHERE any(k IN labels(n) WHERE k IN $kinds) AND n[$sc
   AND n.lastcollected < $since DETACH DELETE n RETURN count(*) AS n`;
 const DETACHED_LOCAL_GROUPS = `MATCH (n:ADLocalGroup) WHERE NOT n:Group AND n.lastcollected < $since AND NOT (n)-[:LocalToComputer]->()
   DETACH DELETE n RETURN count(*) AS n`;
+const WIPE_ALL = 'MATCH (n) DETACH DELETE n RETURN count(*) AS n';
+const WIPE_EDGES = 'MATCH ()-[r]->() WHERE type(r) IN $kinds DELETE r RETURN count(*) AS n';
+const WIPE_NODES = `MATCH (n) WHERE any(k IN labels(n) WHERE k IN $kinds)
+  OR ($sourceless AND NOT any(k IN labels(n) WHERE k IN $sourceKinds)) DETACH DELETE n RETURN count(*) AS n`;
 const OLD_SESSIONS = 'MATCH ()-[r:HasSession]->() WHERE r.lastseen < $before DELETE r RETURN count(*) AS n';
 
 /** GraphLifecycle for GRAPH_DRIVER=neo4j: the PostgreSQL adapter's rules as Cypher, in one write transaction. */
@@ -40,6 +45,19 @@ export class Neo4jGraphLifecycle extends GraphLifecycle {
       for (const rule of plan.objects) report.objects += await count(OBJECTS, objectParameters(rule, plan.since));
       if (report.edges + report.objects > 0) report.objects += await count(DETACHED_LOCAL_GROUPS, { since: plan.since });
       return report;
+    });
+  }
+
+  wipe(wipe: GraphWipe): Promise<GraphWipeReport> {
+    return this.connection.write(async (tx) => {
+      const count = async (text: string, parameters: Record<string, unknown> = {}) =>
+        Number(toPlain((await tx.run(text, parameters)).records[0]?.get('n') ?? 0));
+      if (wipe.all) return { nodes: await count(WIPE_ALL), edges: 0 };
+      const edges = wipe.edgeKinds.length === 0 ? 0 : await count(WIPE_EDGES, { kinds: wipe.edgeKinds });
+      const nodes = wipe.sourceKinds.length === 0 && !wipe.sourceless ? 0 : await count(WIPE_NODES, {
+        kinds: wipe.sourceKinds, sourceless: wipe.sourceless, sourceKinds: SOURCE_KIND_NAMES,
+      });
+      return { nodes, edges };
     });
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database, raw, sql, type Sql } from '@app/platform';
 import { GraphLifecycle } from '../../application/ports.js';
 import type { EdgeRule, ObjectRule, ReconcilePlan, ReconcileReport, Scope } from '../../domain/reconciliation.js';
+import { type GraphWipe, type GraphWipeReport, SOURCE_KIND_NAMES } from '../../domain/graph-wipe.js';
 import { PgKindRegistry } from './pg-kind-registry.js';
 import { GRAPH_ID } from './pg-sql-parts.js';
 
@@ -43,6 +44,29 @@ export class PgGraphLifecycle extends GraphLifecycle {
     return this.count(sql`
       DELETE FROM edge e WHERE e.graph_id = ${GRAPH_ID} AND e.kind_id = ${hasSession}
         AND (e.properties ->> 'lastseen') < ${before.toISOString()}`);
+  }
+
+  wipe(wipe: GraphWipe): Promise<GraphWipeReport> {
+    return this.database.transaction(async (manager) => {
+      if (wipe.all) {
+        const [row] = await manager.query('SELECT (SELECT count(*) FROM node)::int AS nodes, (SELECT count(*) FROM edge)::int AS edges');
+        // TRUNCATE logs a reset (migration 320): indexes rebuild instead of applying a change per element.
+        await manager.query('TRUNCATE edge, node');
+        return { nodes: row.nodes as number, edges: row.edges as number };
+      }
+      const ids = await this.kinds.idsFor([...SOURCE_KIND_NAMES, ...wipe.sourceKinds, ...wipe.edgeKinds], { create: false });
+      const idsOf = (names: readonly string[]) => names.flatMap((name) => ids.get(name) ?? []);
+      const edgeKinds = idsOf(wipe.edgeKinds);
+      const edges = edgeKinds.length === 0 ? 0 : await this.count(sql`
+        DELETE FROM edge e WHERE e.graph_id = ${GRAPH_ID} AND e.kind_id = ANY(${edgeKinds}::int2[])`);
+      const sourceKinds = idsOf(wipe.sourceKinds);
+      const which: Sql[] = [];
+      if (sourceKinds.length > 0) which.push(sql`n.kind_ids && ${sourceKinds}::int2[]`);
+      if (wipe.sourceless) which.push(sql`NOT n.kind_ids && ${idsOf(SOURCE_KIND_NAMES)}::int2[]`);
+      const nodes = which.length === 0 ? 0 : await this.count(sql`
+        DELETE FROM node n WHERE n.graph_id = ${GRAPH_ID} AND (${which.reduce((a, b) => sql`${a} OR ${b}`)})`);
+      return { nodes, edges };
+    });
   }
 
   private removeEdges(rule: EdgeRule, since: string, idsOf: (names: readonly string[]) => number[]): Promise<number> {

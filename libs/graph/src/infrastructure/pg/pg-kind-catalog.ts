@@ -10,4 +10,8 @@ export class PgKindCatalog extends KindCatalog {
   async kindId(name: string): Promise<number> {
     return (await this.registry.idsFor([name], { create: true })).get(name) as number;
   }
+
+  async names(): Promise<string[]> {
+    return this.registry.allNames();
+  }
 }

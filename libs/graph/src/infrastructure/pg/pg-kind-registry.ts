@@ -63,6 +63,13 @@ export class PgKindRegistry implements OnModuleInit {
     });
   }
 
+  /** Every kind of the `kind` table (another instance may have added some since this one cached them). */
+  async allNames(): Promise<string[]> {
+    const rows = await this.database.query<KindRow>('SELECT id, name FROM kind', [], { readOnly: true });
+    this.remember(rows);
+    return rows.map((row) => row.name);
+  }
+
   /**
    * One statement for the whole set, committed on its own (never inside the caller's transaction: a rolled-back
    * kind must not stay cached). Only names not in the table are offered to INSERT: every row an INSERT proposes
