@@ -11,7 +11,10 @@ import { AnalysisLock, AnalysisRequestStore, DatapipeStatusStore } from './appli
 import { PostProcessing, PostureCalculator } from './application/ports.js';
 import { SampleData } from './application/sample-data.js';
 import { AnalysisController } from './http/analysis.controller.js';
+import { AnalysisStatusController } from './http/analysis-status.controller.js';
 import { DatapipeController } from './http/datapipe.controller.js';
+import { DatabaseWipeController } from './http/database-wipe.controller.js';
+import { DatabaseWipe } from './application/database-wipe.js';
 import { PgAnalysisLock } from './infrastructure/pg-analysis-lock.js';
 import { PgAnalysisRequestStore } from './infrastructure/pg-analysis-request.store.js';
 import { PgDatapipeStatusStore } from './infrastructure/pg-datapipe-status.store.js';
@@ -21,11 +24,12 @@ import { DatapipeMetrics } from './infrastructure/datapipe-metrics.js';
 
 /**
  * Analysis after ingest: post-processing (derived edges), tag evaluation, posture statistics; the datapipe that
- * drives ingest and analysis; GET /api/v2/datapipe/status and the analysis request endpoints; the sample data.
+ * drives ingest and analysis; GET /api/v2/datapipe/status and the analysis request endpoints; POST
+ * /api/v2/clear-database; the sample data.
  */
 @Module({
   imports: [GraphModule, IngestModule, AssetGroupsModule, PostureModule, MetricsModule],
-  controllers: [DatapipeController, AnalysisController],
+  controllers: [DatapipeController, AnalysisController, DatabaseWipeController, AnalysisStatusController],
   providers: [
     { provide: PostProcessing, useClass: PgPostProcessing },
     { provide: PostureCalculator, useClass: PgPostureCalculator },
@@ -37,6 +41,7 @@ import { DatapipeMetrics } from './infrastructure/datapipe-metrics.js';
     Datapipe,
     SampleData,
     DatapipeMetrics,
+    DatabaseWipe,
   ],
   exports: [AnalysisRunner, Datapipe, SampleData, PostProcessing, PostureCalculator],
 })

@@ -24,6 +24,9 @@ class RecordingLock extends AnalysisLock {
       this.held = false;
     }
   }
+  exclusivelyIfFree<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusively(work);
+  }
 }
 
 function runner(overrides: { postProcessing?: () => Promise<never> } = {}) {

@@ -32,4 +32,6 @@ export abstract class AnalysisRequestStore {
 export abstract class AnalysisLock {
   /** Runs `work` holding the lock; waits for it (bounded by the current deadline). */
   abstract exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` holding the lock when nobody holds it; otherwise throws `busy()` at once, without waiting. */
+  abstract exclusivelyIfFree<T>(work: () => Promise<T>, busy: () => Error): Promise<T>;
 }

@@ -15,4 +15,8 @@ export class PgAnalysisLock extends AnalysisLock {
   exclusively<T>(work: () => Promise<T>): Promise<T> {
     return withAdvisoryLock(this.db, ANALYSIS_LOCK_KEY, work);
   }
+
+  exclusivelyIfFree<T>(work: () => Promise<T>, busy: () => Error): Promise<T> {
+    return withAdvisoryLock(this.db, ANALYSIS_LOCK_KEY, work, { busy });
+  }
 }

@@ -41,6 +41,11 @@ export abstract class IngestWork {
   abstract reconcile(jobIds: number[]): Promise<ReconcileSummary>;
   /** Deletes what the retention settings no longer keep: failed uploads' bytes, ended upload jobs. */
   abstract sweepRetention(): Promise<RetentionReport>;
+  /**
+   * Deletes the file ingest history (POST /api/v2/clear-database): every upload job with its file results, its
+   * stored uploads and the scopes its collection left for reconciliation. Returns how many jobs.
+   */
+  abstract removeHistory(): Promise<number>;
 }
 
 /** What one retention sweep deleted. */

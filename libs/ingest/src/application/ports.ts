@@ -35,6 +35,8 @@ export abstract class UploadJobStore {
   abstract finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void>;
   /** Deletes jobs that ended (Complete, Canceled, Timed Out, Failed, Partially Complete) before `before`, with their file results. */
   abstract removeEndedBefore(before: Date): Promise<number>;
+  /** Deletes every job, with what references it (file results, stored uploads, scopes); returns how many. */
+  abstract removeAll(): Promise<number>;
 }
 
 export interface NewTask {

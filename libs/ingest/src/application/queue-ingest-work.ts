@@ -93,6 +93,10 @@ export class QueueIngestWork extends IngestWork {
     return this.reconciler.reconcileReady(jobIds);
   }
 
+  removeHistory(): Promise<number> {
+    return this.jobs.removeAll();
+  }
+
   sweepRetention(): Promise<RetentionReport> {
     const { failedUploadRetentionHours, jobHistoryRetentionDays } = this.config;
     const now = this.clock.now().getTime();

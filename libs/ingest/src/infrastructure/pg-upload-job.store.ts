@@ -114,6 +114,12 @@ export class PgUploadJobStore extends UploadJobStore {
     return Number(row.n);
   }
 
+  async removeAll(): Promise<number> {
+    // The foreign keys cascade to completed tasks, stored uploads (with their chunks) and file scopes.
+    const [row] = await this.db.query<Row>('WITH removed AS (DELETE FROM ingest_jobs RETURNING 1) SELECT count(*)::int AS n FROM removed');
+    return Number(row.n);
+  }
+
   async finish(ids: number[], analysis: 'succeeded' | 'failed', at: Date): Promise<void> {
     if (ids.length === 0) return;
     // One statement: the status and message follow from the job's file counters (reference §4, step 6).

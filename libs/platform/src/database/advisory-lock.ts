@@ -18,9 +18,11 @@ export const ANALYSIS_LOCK_KEY = '5789167650366839123';
  * abort a shared transaction). The lock ends with that transaction, or with the connection if the process dies,
  * so a crashed instance never blocks the others. The holder's idle timeout is off (it is idle while `work` runs);
  * waiting for the lock is bounded by the current deadline (504 when it passes) and ends when the context's signal
- * aborts (the service is stopping).
+ * aborts (the service is stopping). With `busy`, it does not wait: when another holds the lock, `busy()` is thrown.
  */
-export async function withAdvisoryLock<T>(database: Database, key: string, work: () => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(
+  database: Database, key: string, work: () => Promise<T>, options: { busy?: () => Error } = {},
+): Promise<T> {
   const signal = currentSignal();
   signal?.throwIfAborted();
   const budget = Math.floor(remainingMs());
@@ -38,7 +40,12 @@ export async function withAdvisoryLock<T>(database: Database, key: string, work:
     signal?.addEventListener('abort', cancelWait);
     try {
       signal?.throwIfAborted();
-      await runner.query('SELECT pg_advisory_xact_lock($1::bigint)', [key]);
+      if (options.busy) {
+        const [{ taken }] = await runner.query('SELECT pg_try_advisory_xact_lock($1::bigint) AS taken', [key]);
+        if (!taken) throw options.busy();
+      } else {
+        await runner.query('SELECT pg_advisory_xact_lock($1::bigint)', [key]);
+      }
     } catch (error) {
       if (pgErrorCode(error) === LOCK_NOT_AVAILABLE) throw ApiError.timedOut();
       throw signal?.aborted ? signal.reason : error;

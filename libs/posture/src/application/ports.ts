@@ -23,4 +23,6 @@ export abstract class PostureWriter {
   abstract record(rows: NewPostureStat[]): Promise<void>;
   /** Deletes rows recorded before `before` (POSTURE_RETENTION_DAYS); returns how many. */
   abstract removeBefore(before: Date): Promise<number>;
+  /** Deletes every row (the data quality history of POST /api/v2/clear-database); returns how many. */
+  abstract removeAll(): Promise<number>;
 }

@@ -32,6 +32,11 @@ export class PgPostureWriter extends PostureWriter {
     );
   }
 
+  async removeAll(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('WITH removed AS (DELETE FROM posture_stats RETURNING 1) SELECT count(*)::int AS n FROM removed');
+    return row.n;
+  }
+
   async removeBefore(before: Date): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(
       'WITH removed AS (DELETE FROM posture_stats WHERE created_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM removed',

@@ -76,6 +76,10 @@ export class FakeIngestWork extends IngestWork {
   async sweepRetention(): Promise<RetentionReport> {
     return { uploads: 0, jobs: 0 };
   }
+  async removeHistory(): Promise<number> {
+    this.calls.push('removeHistory');
+    return 0;
+  }
 }
 
 /** The data lifecycle as the datapipe sees it: records its calls (`lifecycle:<jobs>` before each analysis). */
