@@ -19,15 +19,17 @@ describe('authentication: login, logout, self', () => {
   afterAll(() => t.close());
 
   describe('POST /api/v2/login', () => {
-    it('answers 200 with user_id, auth_expired and session_token', async () => {
+    it('answers 200 with user_id, user_name, auth_expired, eula_accepted and session_token', async () => {
       const res = await t.http().post('/api/v2/login').send({ login_method: 'secret', username: 'admin', secret: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['requestid']).toMatch(UUID);
       expect(Object.keys(res.body)).toEqual(['data']);
-      expect(Object.keys(res.body.data).sort()).toEqual(['auth_expired', 'session_token', 'user_id']);
+      expect(Object.keys(res.body.data).sort()).toEqual(['auth_expired', 'eula_accepted', 'session_token', 'user_id', 'user_name']);
       expect(res.body.data.user_id).toMatch(UUID);
+      expect(res.body.data.user_name).toBe('admin');
       expect(res.body.data.auth_expired).toBe(false);
+      expect(typeof res.body.data.eula_accepted).toBe('boolean');
       expect(typeof res.body.data.session_token).toBe('string');
     });
 

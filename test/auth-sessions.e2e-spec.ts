@@ -109,7 +109,9 @@ describe('authentication: sessions', () => {
     it('logs in with auth_expired true', async () => {
       const res = await t.http().post('/api/v2/login').send({ login_method: 'secret', username: 'expired-user', secret: USER_PASSWORD });
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ user_id: id, auth_expired: true, session_token: expect.any(String) });
+      expect(res.body.data).toEqual({
+        user_id: id, user_name: 'expired-user', auth_expired: true, eula_accepted: false, session_token: expect.any(String),
+      });
       token = res.body.data.session_token;
     });
 

@@ -42,6 +42,8 @@ function newClientShape(name: string, type: string, domainController: string | n
     completed_job_count: 0,
     completed_task_count: 0,
     domain_controller: nullString(domainController),
+    issuer_address: { string: '', valid: false },
+    issuer_address_override: { string: '', valid: false },
     version: '',
     user_sid: { string: '', valid: false },
     type,
@@ -94,6 +96,18 @@ describe('collection clients (/api/v2/clients)', () => {
       }
     });
 
+    it('keeps issuer_address and issuer_address_override, trimmed; blank or null is none', async () => {
+      const res = await admin.post('/clients', {
+        name: uniqueClientName('issuer'), type: 'sharphound', issuer_address: ' https://issuer.corp.local ', issuer_address_override: ' ',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        issuer_address: { string: 'https://issuer.corp.local', valid: true }, issuer_address_override: { string: '', valid: false },
+      });
+      const shown = await admin.get(`/clients/${res.body.data.id}`);
+      expect(shown.body.data.issuer_address).toEqual({ string: 'https://issuer.corp.local', valid: true });
+    });
+
     it.each([
       ['a missing name', { type: 'sharphound' }, 'name is required'],
       ['an empty name', { name: '', type: 'sharphound' }, 'name is required'],
@@ -107,6 +121,9 @@ describe('collection clients (/api/v2/clients)', () => {
       ['a name that is not a string', { name: 5, type: 'sharphound' }, UNMARSHAL],
       ['a type that is not a string', { name: 'x', type: 1 }, UNMARSHAL],
       ['a domain_controller that is not a string', { name: 'x', type: 'sharphound', domain_controller: ['dc'] }, UNMARSHAL],
+      ['an issuer_address over 2048 characters', { name: 'x', type: 'sharphound', issuer_address: 'a'.repeat(2049) }, 'issuer_address is limited to 2048 characters'],
+      ['an issuer_address_override with NUL', { name: 'x', type: 'sharphound', issuer_address_override: 'a\u0000' }, 'issuer_address_override must not contain NUL characters'],
+      ['an issuer_address that is not a string', { name: 'x', type: 'sharphound', issuer_address: 1 }, UNMARSHAL],
       ['a body that is not an object', ['x'], UNMARSHAL],
     ])('answers 400 for %s', async (_case, body, message) => {
       expect(errorMessage(await admin.post('/clients', body), 400)).toBe(message);
@@ -197,6 +214,19 @@ describe('collection clients (/api/v2/clients)', () => {
       expect(unchanged.status).toBe(200);
       expect(unchanged.body.data).toMatchObject({ name, domain_controller: { string: '', valid: false } });
       expect((await admin.get(`/clients/${created.id}`)).body.data.name).toBe(name);
+    });
+
+    it('sets and clears issuer_address and issuer_address_override, each only when given', async () => {
+      const created = await createClient(admin);
+      const set = await admin.put(`/clients/${created.id}`, { issuer_address: 'https://a.corp', issuer_address_override: 'https://b.corp' });
+      expect(set.status).toBe(200);
+      expect(set.body.data).toMatchObject({
+        issuer_address: { string: 'https://a.corp', valid: true }, issuer_address_override: { string: 'https://b.corp', valid: true },
+      });
+      const cleared = await admin.put(`/clients/${created.id}`, { issuer_address_override: null });
+      expect(cleared.body.data).toMatchObject({
+        issuer_address: { string: 'https://a.corp', valid: true }, issuer_address_override: { string: '', valid: false },
+      });
     });
 
     it('refuses what create refuses, and a live name of another client (409)', async () => {

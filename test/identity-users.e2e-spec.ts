@@ -63,7 +63,9 @@ describe('/api/v2/bloodhound-users: create and read', () => {
       const user = await createUser(admin, { roles: [Roles.User], secret: USER_SECRET });
       const res = await attemptLogin(t, user.principal_name, USER_SECRET);
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ user_id: user.id, auth_expired: false, session_token: expect.any(String) });
+      expect(res.body.data).toEqual({
+        user_id: user.id, user_name: user.principal_name, auth_expired: false, eula_accepted: false, session_token: expect.any(String),
+      });
       const after = await admin.get(`/bloodhound-users/${user.id}`);
       expect(after.body.data).toStrictEqual(
         userShape({ id: user.id, principal_name: user.principal_name, roles: [Roles.User], secret: {}, logged_in: true }),

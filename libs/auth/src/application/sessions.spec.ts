@@ -39,7 +39,7 @@ describe('Sessions', () => {
       secretExpiresAt: new Date('9999-01-01T00:00:00Z'), sessionsValidAfter: null, permissions: ['graphdb:Read', 'auth:ManageSelf'],
     };
     const credentials = {
-      verify: async () => ({ userId: USER_ID, authExpired: false }),
+      verify: async () => ({ userId: USER_ID, principalName: 'jdoe', eulaAccepted: false, authExpired: false }),
       access: async () => access,
     } as unknown as CredentialCheck;
     const db = { transaction: <T>(work: () => Promise<T>) => work() } as unknown as Database;
@@ -48,9 +48,9 @@ describe('Sessions', () => {
   });
 
   it('issues an HS256 JWT bound to a stored session, with the root URL host as issuer', async () => {
-    const { session_token: token, user_id } = await sessions.login('jdoe', 'x');
+    const { session_token: token, ...answer } = await sessions.login('jdoe', 'x');
     const claims = jwt.decode(token) as Record<string, unknown>;
-    expect(user_id).toBe(USER_ID);
+    expect(answer).toEqual({ user_id: USER_ID, user_name: 'jdoe', auth_expired: false, eula_accepted: false });
     expect(claims).toMatchObject({ sub: USER_ID, jti: '1', iss: 'pw.example.com' });
     expect((claims.exp as number) - (claims.iat as number)).toBe(8 * 3600);
   });

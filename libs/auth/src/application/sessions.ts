@@ -6,12 +6,14 @@ import { AuthConfig } from '../auth-config.js';
 import { SessionStore } from './ports.js';
 import { principalOf } from './principals.js';
 
+/** The login answer: the reference's three fields and the two BHE adds (user_name, eula_accepted). */
 export interface LoginResult {
   user_id: string;
+  user_name: string;
   auth_expired: boolean;
+  eula_accepted: boolean;
   session_token: string;
 }
-
 
 interface SessionClaims {
   sub: string;
@@ -31,14 +33,16 @@ export class Sessions {
   ) {}
 
   async login(username: string, secret: string): Promise<LoginResult> {
-    const { userId, authExpired } = await this.credentials.verify(username, secret);
+    const { userId, principalName, eulaAccepted, authExpired } = await this.credentials.verify(username, secret);
     const ttlSeconds = this.auth.sessionTtlHours * 3600;
     const sessionId = await this.store.create(userId, new Date(Date.now() + ttlSeconds * 1000));
     const token = await this.jwt.signAsync(
       { sub: userId, jti: sessionId },
       { expiresIn: ttlSeconds, issuer: new URL(this.config.rootUrl).host },
     );
-    return { user_id: userId, auth_expired: authExpired, session_token: token };
+    return {
+      user_id: userId, user_name: principalName, auth_expired: authExpired, eula_accepted: eulaAccepted, session_token: token,
+    };
   }
 
   /** Resolves a bearer JWT to its principal: signature, stored session and a live user, else 401. */

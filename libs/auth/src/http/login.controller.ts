@@ -18,7 +18,7 @@ export class LoginController {
   @UseGuards(LoginThrottleGuard)
   @ApiSecurity({})
   @ApiOperation({ summary: 'Log in with a principal name and secret', description: 'Throttled per client address.' })
-  @ApiOkResponse({ type: LoginView, description: '`{"data": {user_id, auth_expired, session_token}}`' })
+  @ApiOkResponse({ type: LoginView, description: '`{"data": {user_id, user_name, auth_expired, eula_accepted, session_token}}`' })
   @ApiErrors(400, 401, 403, 429)
   async login(@Body() dto: LoginDto) {
     return data(await this.sessions.login(dto.username, dto.secret));

@@ -4,8 +4,11 @@ import type { ApiToken } from '../application/ports.js';
 
 export class LoginView {
   @ApiProperty({ format: 'uuid' }) user_id: string;
+  @ApiProperty({ description: 'the principal name' }) user_name: string;
   @ApiProperty({ description: 'True when the password has expired: only auth:ManageSelf until it is changed' })
   auth_expired: boolean;
+  @ApiProperty({ description: 'whether the user accepted the EULA (PUT /api/v2/accept-eula); nothing is gated on it' })
+  eula_accepted: boolean;
   @ApiProperty({ description: 'JWT (HS256) for `Authorization: Bearer`' }) session_token: string;
 }
 

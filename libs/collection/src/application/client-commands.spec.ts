@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { ApiError, Clock, loadConfig, SecretCipher, type ListQuery } from '@app/platform';
 import { apiErrorOf } from '@app/platform/testing';
 import type { Client, ClientToken } from '../domain/records.js';
-import { ClientCommands } from './client-commands.js';
+import { ClientCommands, type ClientDraft } from './client-commands.js';
 import { CollectionErrors } from './collection-errors.js';
 import { ClientStore, type CheckIn, type ClientPatch, type NewClient, type Page } from './ports.js';
 
@@ -40,7 +40,8 @@ class InMemoryClients extends ClientStore {
     const id = this.nextId();
     const client: Client = {
       id, name: input.name, type: input.type, ipAddress: '', hostname: '', configuredUser: '', version: '', userSid: null,
-      domainController: input.domainController, lastCheckin: null, createdAt: AT, updatedAt: AT, deletedAt: null,
+      domainController: input.domainController, issuerAddress: input.issuerAddress,
+      issuerAddressOverride: input.issuerAddressOverride, lastCheckin: null, createdAt: AT, updatedAt: AT, deletedAt: null,
       currentJobId: null, currentTaskId: null, completedJobCount: 0, completedTaskCount: 0,
       token: this.token(id, input.encryptedKey),
     };
@@ -103,7 +104,7 @@ class InMemoryClients extends ClientStore {
 const testConfig = (secretsKey = SECRETS_KEY) =>
   loadConfig({ DATABASE_URL: 'postgres://h/db', JWT_SECRET: 'j'.repeat(32), SECRETS_KEY: secretsKey });
 
-const draft = (fields: Partial<{ name: string; type: string; domainController: string | null }> = {}) =>
+const draft = (fields: Partial<ClientDraft> = {}) =>
   ({ name: 'collector-1', type: 'sharphound', domainController: undefined, ...fields });
 
 async function badRequest(promise: Promise<unknown>): Promise<readonly string[]> {
@@ -147,6 +148,15 @@ describe('ClientCommands', () => {
     }
   });
 
+  it('keeps issuer addresses trimmed, blank or null as none; an update changes only those given', async () => {
+    const { value } = await commands.create(draft({ issuerAddress: ' https://issuer.example.com ', issuerAddressOverride: '  ' }));
+    expect([value.issuerAddress, value.issuerAddressOverride]).toEqual(['https://issuer.example.com', null]);
+    const updated = await commands.update(value.id, { issuerAddressOverride: 'https://override.example.com' });
+    expect([updated.issuerAddress, updated.issuerAddressOverride]).toEqual(['https://issuer.example.com', 'https://override.example.com']);
+    const cleared = await commands.update(value.id, { issuerAddress: null });
+    expect([cleared.issuerAddress, cleared.issuerAddressOverride]).toEqual([null, 'https://override.example.com']);
+  });
+
   it.each([
     ['a missing name', { name: undefined }, CollectionErrors.clientNameRequired],
     ['a blank name', { name: ' \t ' }, CollectionErrors.clientNameRequired],
@@ -157,6 +167,8 @@ describe('ClientCommands', () => {
     ['a type in another case', { type: 'SharpHound' }, CollectionErrors.clientTypeInvalid],
     ['a domain_controller over 255 characters', { domainController: 'd'.repeat(256) }, CollectionErrors.domainControllerTooLong],
     ['a domain_controller with NUL', { domainController: 'dc\0' }, CollectionErrors.domainControllerNul],
+    ['an issuer_address over 2048 characters', { issuerAddress: 'a'.repeat(2049) }, CollectionErrors.fieldTooLong('issuer_address', 2048)],
+    ['an issuer_address_override with NUL', { issuerAddressOverride: 'x\0' }, CollectionErrors.fieldNul('issuer_address_override')],
   ])('refuses %s', async (_case, fields, message) => {
     expect(await badRequest(commands.create({ ...draft(), ...fields }))).toEqual([message]);
     expect(store.rows.size).toBe(0);

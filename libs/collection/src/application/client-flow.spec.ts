@@ -30,7 +30,7 @@ function job(fields: Partial<Job> = {}): Job {
 
 const CLIENT: Client = {
   id: 'c1', name: 'one', type: 'sharphound', ipAddress: '', hostname: '', configuredUser: '', version: '', userSid: null,
-  domainController: null, lastCheckin: null, createdAt: NOW, updatedAt: NOW, deletedAt: null, currentJobId: 5,
+  domainController: null, issuerAddress: null, issuerAddressOverride: null, lastCheckin: null, createdAt: NOW, updatedAt: NOW, deletedAt: null, currentJobId: 5,
   currentTaskId: 6, completedJobCount: 0, completedTaskCount: 0, token: null,
 };
 

@@ -13,7 +13,8 @@ const QUERY: ListQuery = { filters: [], sort: [], skip: 0, limit: 100 };
 function client(n: number, jobs: { current?: number; task?: number } = {}): Client {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `c${n}`, type: 'sharphound', ipAddress: '',
-    hostname: '', configuredUser: '', version: '', userSid: null, domainController: null, lastCheckin: null,
+    hostname: '', configuredUser: '', version: '', userSid: null, domainController: null, issuerAddress: null,
+    issuerAddressOverride: null, lastCheckin: null,
     createdAt: AT, updatedAt: AT, deletedAt: null, currentJobId: jobs.current ?? null, currentTaskId: jobs.task ?? null,
     completedJobCount: 0, completedTaskCount: 0, token: null,
   };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, type ListQuery } from '@app/platform';
+import { jobLogText } from '../domain/job-log.js';
 import type { Job } from '../domain/records.js';
 import { ClientStore, JobStore, type JobScope } from './ports.js';
 import { References, type Hydration, type ObjectLookup } from './references.js';
@@ -31,6 +32,11 @@ export class JobQueries {
     return this.page(query, {}, hydration);
   }
 
+  /** The finished jobs (status 2–8) of every client (GET /api/v2/jobs/finished). */
+  finished(query: ListQuery, hydration: Hydration): Promise<JobPageRead> {
+    return this.page(query, { states: 'finished' }, hydration);
+  }
+
   /** The finished jobs (status 2–8) of a client; 404 when the client is unknown or deleted. */
   async completed(clientId: string, query: ListQuery, hydration: Hydration): Promise<JobPageRead> {
     if ((await this.clients.find(clientId)) === null) throw ApiError.notFound();
@@ -48,6 +54,13 @@ export class JobQueries {
     const job = await this.jobs.find(id);
     if (job === null) throw ApiError.notFound();
     return this.withObjects([job], hydration);
+  }
+
+  /** The log text of one live job; 404 when there is none with this id. */
+  async log(id: number): Promise<string> {
+    const job = await this.jobs.find(id);
+    if (job === null) throw ApiError.notFound();
+    return jobLogText(job);
   }
 
   /** Jobs already read (a command's answer) with the OUs and domains they name. */

@@ -17,6 +17,8 @@ export interface NewClient {
   name: string;
   type: ClientType;
   domainController: string | null;
+  issuerAddress: string | null;
+  issuerAddressOverride: string | null;
   /** The token key, encrypted (SecretCipher); the store never sees the plain key. */
   encryptedKey: string;
 }
@@ -24,6 +26,8 @@ export interface NewClient {
 export interface ClientPatch {
   name?: string;
   domainController?: string | null;
+  issuerAddress?: string | null;
+  issuerAddressOverride?: string | null;
 }
 
 /** What a client reports when it checks in (`PUT /api/v2/clients/update`). */

@@ -27,6 +27,11 @@ const NAMES: Record<string, JobStatusValue> = {
   PARTIALLYCOMPLETE: JobStatus.PartiallyComplete,
 };
 
+/** The name of a status value (INVALIDSTATUS for none). */
+export function jobStatusName(value: number): string {
+  return Object.keys(NAMES).find((name) => NAMES[name] === value) ?? 'INVALIDSTATUS';
+}
+
 /** A status written as a name (case-insensitive) or a number; undefined when it is neither. */
 export function parseJobStatus(text: string): JobStatusValue | undefined {
   const trimmed = text.trim();

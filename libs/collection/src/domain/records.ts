@@ -16,6 +16,9 @@ export interface Client {
   version: string;
   userSid: string | null;
   domainController: string | null;
+  /** The BHE client's issuer address and its override (NULL when not set). */
+  issuerAddress: string | null;
+  issuerAddressOverride: string | null;
   lastCheckin: Date | null;
   createdAt: Date;
   updatedAt: Date;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BodyReader } from '@app/platform';
-import type { ClientDraft } from '../application/client-commands.js';
+import type { ClientChanges, ClientDraft } from '../application/client-commands.js';
 import { DOMAIN_CONTROLLER_MAX } from '../application/domain-controller.js';
 
 // Client bodies are read as Go decodes them: a body that is not a JSON object, or a field of the wrong JSON type, is
@@ -14,6 +14,10 @@ export class CreateClientDto {
   @ApiProperty({ enum: ['sharphound', 'azurehound'] }) type: string;
   @ApiPropertyOptional({ nullable: true, maxLength: DOMAIN_CONTROLLER_MAX, description: 'trimmed; blank or null means none' })
   domain_controller?: string | null;
+  @ApiPropertyOptional({ nullable: true, maxLength: 2048, description: 'trimmed; blank or null means none' })
+  issuer_address?: string | null;
+  @ApiPropertyOptional({ nullable: true, maxLength: 2048, description: 'trimmed; blank or null means none' })
+  issuer_address_override?: string | null;
 }
 
 /** PUT /api/v2/clients/{client_id}: only the fields given change. */
@@ -21,6 +25,10 @@ export class UpdateClientDto {
   @ApiPropertyOptional({ maxLength: 250 }) name?: string;
   @ApiPropertyOptional({ nullable: true, maxLength: DOMAIN_CONTROLLER_MAX, description: 'blank or null clears it' })
   domain_controller?: string | null;
+  @ApiPropertyOptional({ nullable: true, maxLength: 2048, description: 'blank or null clears it' })
+  issuer_address?: string | null;
+  @ApiPropertyOptional({ nullable: true, maxLength: 2048, description: 'blank or null clears it' })
+  issuer_address_override?: string | null;
 }
 
 export function readCreateClientBody(raw: unknown): ClientDraft {
@@ -30,10 +38,17 @@ export function readCreateClientBody(raw: unknown): ClientDraft {
     name: body.string('name'),
     type: body.string('type'),
     domainController: body.nullableString('domain_controller'),
+    issuerAddress: body.nullableString('issuer_address'),
+    issuerAddressOverride: body.nullableString('issuer_address_override'),
   };
 }
 
-export function readUpdateClientBody(raw: unknown): { name?: string; domainController?: string | null } {
+export function readUpdateClientBody(raw: unknown): ClientChanges {
   const body = BodyReader.of(raw);
-  return { name: body.string('name'), domainController: body.nullableString('domain_controller') };
+  return {
+    name: body.string('name'),
+    domainController: body.nullableString('domain_controller'),
+    issuerAddress: body.nullableString('issuer_address'),
+    issuerAddressOverride: body.nullableString('issuer_address_override'),
+  };
 }

@@ -12,7 +12,7 @@ import { JobQueries } from '../application/job-queries.js';
 import { Hydrated, readHydration } from './hydration.params.js';
 import { AdHocJobDto, readAdHocJobBody } from './job-bodies.js';
 import { presentJobPage, presentJobs } from './job-pages.js';
-import { DomainReferenceView, JobView, OuReferenceView } from './views.js';
+import { DomainReferenceView, JobLogView, JobView, OuReferenceView } from './views.js';
 
 const JOB_FILTERS =
   'Filters: created_at, updated_at, deleted_at, execution_time, start_time, end_time, last_ingest (timestamps); ' +
@@ -41,8 +41,8 @@ function jobId(text: string): number {
 }
 
 /**
- * Jobs as users see them: every job, one job, cancelling, READY work, a client's completed jobs (three paths, one
- * deprecated) and ad-hoc jobs.
+ * Jobs as users see them: every job, the finished ones, one job and its log, cancelling, READY work, a client's
+ * completed jobs (three paths, one deprecated) and ad-hoc jobs.
  */
 @ApiTags('Jobs')
 @ApiExtraModels(OuReferenceView, DomainReferenceView)
@@ -69,6 +69,25 @@ export class JobsController {
     return presentJobPage(await this.queries.list(parsed, hydration), parsed, hydration);
   }
 
+  // Before jobs/:job_id, which would read "finished" as a malformed id.
+  @Get('jobs/finished')
+  @RequirePermission(Permissions.ClientsRead)
+  @ApiOperation({
+    summary: 'List the finished jobs of every client',
+    description: 'Jobs in states 2–8. Paginated (limit default 100, at most 1000), id ascending by default. ' +
+      `${JOB_FILTERS} Also id (integer). sort_by: ${SORT_COLUMNS}, client_name.`,
+  })
+  @ApiQuery(SORT_BY)
+  @Hydrated()
+  @Paged()
+  @ApiOkResponse({ description: '`{count, skip, limit, data: [Job]}`' })
+  @ApiErrors(400, 401, 403, 404)
+  async finished(@Query() query: RawQuery) {
+    const parsed = parseJobListQuery(JOB_LIST, query);
+    const hydration = readHydration(query);
+    return presentJobPage(await this.queries.finished(parsed, hydration), parsed, hydration);
+  }
+
   @Get('jobs/:job_id')
   @RequirePermission(Permissions.ClientsRead)
   @ApiOperation({ summary: 'Get a job with its domain results' })
@@ -78,6 +97,19 @@ export class JobsController {
   async get(@Int64Id('job_id') id: string, @Query() query: RawQuery) {
     const hydration = readHydration(query);
     return data(presentJobs(await this.queries.get(jobId(id), hydration), hydration)[0]);
+  }
+
+  @Get('jobs/:job_id/log')
+  @RequirePermission(Permissions.ClientsRead)
+  @ApiOperation({
+    summary: "A job's log",
+    description: 'The run as the server recorded it, one line per event (due, start, last data, each domain\'s ' +
+      'result, end); the collector\'s own log file stays on the client (log_path).',
+  })
+  @ApiOkResponse({ type: JobLogView, description: '`{"data": {"log": string}}`' })
+  @ApiErrors(400, 401, 403, 404)
+  async log(@Int64Id('job_id') id: string) {
+    return data({ log: await this.queries.log(jobId(id)) });
   }
 
   @Put('jobs/:job_id/cancel')

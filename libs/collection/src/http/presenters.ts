@@ -142,6 +142,8 @@ export function presentClient(client: Client, relations: ClientRelations, contex
     completed_job_count: client.completedJobCount,
     completed_task_count: client.completedTaskCount,
     domain_controller: nullString(client.domainController),
+    issuer_address: nullString(client.issuerAddress),
+    issuer_address_override: nullString(client.issuerAddressOverride),
     version: client.version,
     user_sid: nullString(client.userSid),
     type: client.type,

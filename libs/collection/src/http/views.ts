@@ -117,6 +117,10 @@ export class ClientTokenView {
 }
 
 /** Client (spec §2.2) plus timestamps. */
+export class JobLogView {
+  @ApiProperty({ description: 'one line per recorded event, each an RFC 3339 time and the event' }) log: string;
+}
+
 export class ClientView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -133,6 +137,8 @@ export class ClientView {
   @ApiProperty({ description: 'jobs in a finished state (2–8)' }) completed_job_count: number;
   @ApiProperty({ description: 'finished ad-hoc jobs (no event)' }) completed_task_count: number;
   @ApiProperty({ type: NullStringSchema }) domain_controller: NullStringSchema;
+  @ApiProperty({ type: NullStringSchema, description: 'null when not set' }) issuer_address: NullStringSchema;
+  @ApiProperty({ type: NullStringSchema, description: 'null when not set' }) issuer_address_override: NullStringSchema;
   @ApiProperty() version: string;
   @ApiProperty({ type: NullStringSchema }) user_sid: NullStringSchema;
   @ApiProperty({ enum: ['sharphound', 'azurehound'] }) type: string;

@@ -16,7 +16,8 @@ import type { Client, ClientToken, ClientType } from '../domain/records.js';
 
 /** The columns of a client read from collection_client_records (alias `c`): the row, its figures and its live token. */
 const COLUMNS = [
-  'id', 'created_at', 'updated_at', 'deleted_at', 'name', 'type', 'domain_controller', 'ip_address', 'hostname',
+  'id', 'created_at', 'updated_at', 'deleted_at', 'name', 'type', 'domain_controller', 'issuer_address',
+  'issuer_address_override', 'ip_address', 'hostname',
   'configured_user', 'version', 'user_sid', 'last_checkin', 'current_job_id', 'current_task_id', 'completed_job_count',
   'completed_task_count', 'token_id', 'token_hmac_method', 'token_last_access', 'token_created_at', 'token_updated_at',
   'token_deleted_at',
@@ -47,7 +48,8 @@ export class PgClientStore extends ClientStore {
       // The client and its first token in one statement; a new client has no jobs, so its figures are zero.
       const [row] = await this.db.query<Row>(
         `WITH c AS (
-           INSERT INTO collection_clients (name, type, domain_controller) VALUES ($1, $2, $3) RETURNING *),
+           INSERT INTO collection_clients (name, type, domain_controller, issuer_address, issuer_address_override)
+           VALUES ($1, $2, $3, $5, $6) RETURNING *),
          t AS (
            INSERT INTO collection_client_tokens (client_id, encrypted_key) SELECT id, $4 FROM c RETURNING *)
          SELECT c.*, NULL AS current_job_id, NULL AS current_task_id, 0 AS completed_job_count,
@@ -55,7 +57,7 @@ export class PgClientStore extends ClientStore {
                 t.last_access AS token_last_access, t.created_at AS token_created_at,
                 t.updated_at AS token_updated_at, t.deleted_at AS token_deleted_at
          FROM c, t`,
-        [input.name, input.type, input.domainController, input.encryptedKey],
+        [input.name, input.type, input.domainController, input.encryptedKey, input.issuerAddress, input.issuerAddressOverride],
       );
       return toClient(row);
     } catch (error) {
@@ -93,10 +95,16 @@ export class PgClientStore extends ClientStore {
              UPDATE collection_clients SET
                name = CASE WHEN $2::boolean THEN $3::text ELSE name END,
                domain_controller = CASE WHEN $4::boolean THEN $5::text ELSE domain_controller END,
+               issuer_address = CASE WHEN $6::boolean THEN $7::text ELSE issuer_address END,
+               issuer_address_override = CASE WHEN $8::boolean THEN $9::text ELSE issuer_address_override END,
                updated_at = now()
              WHERE id = $1 AND deleted_at IS NULL RETURNING id)
            SELECT id FROM changed`,
-          [id, patch.name !== undefined, patch.name ?? null, patch.domainController !== undefined, patch.domainController ?? null],
+          [
+            id, patch.name !== undefined, patch.name ?? null, patch.domainController !== undefined, patch.domainController ?? null,
+            patch.issuerAddress !== undefined, patch.issuerAddress ?? null,
+            patch.issuerAddressOverride !== undefined, patch.issuerAddressOverride ?? null,
+          ],
         );
         return changed.length > 0 ? readLive(m, id) : null;
       });
@@ -230,6 +238,8 @@ function toClient(row: Row): Client {
     version: String(row.version),
     userSid: optionalString(row.user_sid),
     domainController: optionalString(row.domain_controller),
+    issuerAddress: optionalString(row.issuer_address),
+    issuerAddressOverride: optionalString(row.issuer_address_override),
     lastCheckin: optionalDate(row.last_checkin),
     createdAt: dateOf(row.created_at),
     updatedAt: dateOf(row.updated_at),

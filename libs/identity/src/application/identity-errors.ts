@@ -10,6 +10,8 @@ export const IdentityErrors = {
   unknownSsoProvider: 'sso provider id is invalid',
   invalidCurrentPassword: 'Invalid current password',
   ssoUserSecret: 'Invalid operation, user is SSO',
+  ssoUserExpireSecret: 'user has SAML auth enabled',
+  noSecret: 'user does not have a secret auth provider registered',
   secretAndSso: 'a user may have a secret or an SSO provider, not both',
   // The user text rules, worded as the API's validation words them (user-rules.ts).
   fieldEmpty: (field: string) => `${field} should not be empty`,

@@ -1,5 +1,5 @@
-import type { ListQuery } from '@app/platform';
-import type { Role } from '../domain/role.js';
+import type { ListQuery, ListSpec } from '@app/platform';
+import type { PermissionRecord, Role } from '../domain/role.js';
 import type { User } from '../domain/user.js';
 import type { AutoProvisionConfig, SamlProvider, SsoProvider } from '../domain/sso-provider.js';
 
@@ -24,7 +24,9 @@ export interface UserAccess {
 
 export interface StoredCredentials {
   userId: string;
+  principalName: string;
   isDisabled: boolean;
+  eulaAccepted: boolean;
   digest: string | null;
   expiresAt: Date | null;
 }
@@ -51,7 +53,8 @@ export interface Page<T> {
 /** Users and their credentials. */
 export abstract class UserStore {
   abstract list(query: ListQuery): Promise<Page<User>>;
-  abstract listMinimal(query: ListQuery): Promise<MinimalUser[]>;
+  /** Live users that are not disabled, filtered and sorted by `spec` (the minimal listings differ in columns). */
+  abstract listMinimal(spec: ListSpec, query: ListQuery): Promise<MinimalUser[]>;
   abstract findById(id: string): Promise<User | null>;
   abstract findByIds(ids: string[]): Promise<User[]>;
   abstract findAccess(id: string): Promise<UserAccess | null>;
@@ -64,14 +67,24 @@ export abstract class UserStore {
   abstract setSecret(
     id: string, secret: { digest: string; digestMethod: string; expiresAt: Date }, options?: { voidSessions?: boolean },
   ): Promise<void>;
+  /** Sets the expiry of the user's secret (the user keeps it, but may only manage themselves until it is changed). */
+  abstract expireSecret(id: string, at: Date): Promise<void>;
   abstract recordLogin(id: string): Promise<void>;
+  abstract acceptEula(id: string): Promise<void>;
 }
 
 /** Built-in roles and their permissions. */
 export abstract class RoleStore {
   abstract list(query: ListQuery): Promise<Role[]>;
+  abstract find(id: number): Promise<Role | null>;
   /** The subset of `ids` that name existing roles. */
   abstract existing(ids: number[]): Promise<number[]>;
+}
+
+/** The seeded permissions (read-only). */
+export abstract class PermissionStore {
+  abstract list(query: ListQuery): Promise<PermissionRecord[]>;
+  abstract find(id: number): Promise<PermissionRecord | null>;
 }
 
 export interface NewSamlProvider {

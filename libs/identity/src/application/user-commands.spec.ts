@@ -101,4 +101,34 @@ describe('UserCommands', () => {
     await commands.setSecret(admin, other.id, { secret: 'Third-Passw0rd!' });
     expect(notices.withdrawn).toEqual(['admin', 'other']);
   });
+
+  it("expires one's own secret, and someone else's only with auth:ManageUsers", async () => {
+    const other = await commands.create({ principalName: 'other', secret: STRONG });
+    const plain: Principal = { ...admin, userId: other.id, permissions: new Set(['auth:ManageSelf']) };
+    const forbidden = await apiErrorOf(commands.expireSecret(plain, adminId));
+    expect([forbidden.status, forbidden.messages[0]]).toEqual([403, 'not authorized']);
+    expect(users.users.get(adminId)!.user.authSecret!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+
+    await commands.expireSecret(plain, other.id);
+    expect(users.users.get(other.id)!.user.authSecret!.expiresAt.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    await commands.expireSecret(admin, adminId);
+    expect(users.users.get(adminId)!.user.authSecret!.expiresAt.getTime()).toBeLessThan(Date.now());
+  });
+
+  it('answers 404 for an unknown user, 409 for an SSO user and 400 for a user without a secret on expiry', async () => {
+    expect((await apiErrorOf(commands.expireSecret(admin, '00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+    const sso = await commands.create({ principalName: 'sso', roleIds: [2] });
+    await users.update(sso.id, { ssoProviderId: 7 });
+    const conflict = await apiErrorOf(commands.expireSecret(admin, sso.id));
+    expect([conflict.status, conflict.messages]).toEqual([409, [IdentityErrors.ssoUserExpireSecret]]);
+    const secretless = await commands.create({ principalName: 'secretless', roleIds: [2] });
+    const none = await apiErrorOf(commands.expireSecret(admin, secretless.id));
+    expect([none.status, none.messages]).toEqual([400, [IdentityErrors.noSecret]]);
+  });
+
+  it('records that a user accepted the EULA', async () => {
+    expect(users.users.get(adminId)!.user.eulaAccepted).toBe(false);
+    await commands.acceptEula(adminId);
+    expect(users.users.get(adminId)!.user.eulaAccepted).toBe(true);
+  });
 });

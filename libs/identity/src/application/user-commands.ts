@@ -80,9 +80,7 @@ export class UserCommands {
    * password handed out for this user is withdrawn: it no longer logs in.
    */
   async setSecret(actor: Principal, id: string, input: { secret: string; currentSecret?: string; needsPasswordReset?: boolean }) {
-    const self = actor.userId === id;
-    if (!self && !actor.permissions.has(Permissions.AuthManageUsers)) throw ApiError.forbidden();
-    const user = await this.existing(id);
+    const { self, user } = await this.secretHolder(actor, id);
     if (user.ssoProviderId !== null) throw ApiError.badRequest(IdentityErrors.ssoUserSecret);
     if (self) {
       const stored = await this.users.findCredentials(user.principalName);
@@ -92,6 +90,31 @@ export class UserCommands {
     // A reset by someone else (an administrator, the CLI) also ends the sessions an intruder may hold.
     await this.users.setSecret(id, await this.digest(input.secret, input.needsPasswordReset ?? false), { voidSessions: !self });
     this.initialPassword.withdraw(user.principalName);
+  }
+
+  /**
+   * Expires a user's secret now (the reference's zero time): their next login answers auth_expired, and until they
+   * change it they may only manage themselves. The same self/other rules as setSecret; an SSO user has no secret (409).
+   */
+  async expireSecret(actor: Principal, id: string): Promise<void> {
+    const { user } = await this.secretHolder(actor, id);
+    if (user.ssoProviderId !== null) throw ApiError.conflict(IdentityErrors.ssoUserExpireSecret);
+    // The reference dereferences the missing secret (a 500); there is nothing to expire.
+    if (user.authSecret === null) throw ApiError.badRequest(IdentityErrors.noSecret);
+    await this.users.expireSecret(id, EXPIRED);
+  }
+
+  /** Records that the user accepted the EULA (nothing is gated on it). */
+  async acceptEula(id: string): Promise<void> {
+    await this.existing(id);
+    await this.users.acceptEula(id);
+  }
+
+  /** The user whose secret the actor acts on: their own, or anyone's with auth:ManageUsers (else 403); 404 if none. */
+  private async secretHolder(actor: Principal, id: string): Promise<{ self: boolean; user: User }> {
+    const self = actor.userId === id;
+    if (!self && !actor.permissions.has(Permissions.AuthManageUsers)) throw ApiError.forbidden();
+    return { self, user: await this.existing(id) };
   }
 
   private async digest(secret: string, needsReset: boolean) {

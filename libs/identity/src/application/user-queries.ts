@@ -22,6 +22,13 @@ export class UserQueries {
     return new Map(users.map((u) => [u.id, shownName(u)]));
   }
 
+  /** Which of the given ids (uuids, any case) are live users, i.e. not deleted: lower-cased. */
+  async liveUserIds(ids: readonly string[]): Promise<Set<string>> {
+    const userIds = [...new Set(ids.map((id) => id.toLowerCase()))].filter((id) => UUID_PATTERN.test(id));
+    const users = userIds.length === 0 ? [] : await this.users.findByIds(userIds);
+    return new Set(users.filter((u) => u.deletedAt === null).map((u) => u.id));
+  }
+
   /** The id of the live user with this principal name (case-insensitive, as at login). */
   async idOfPrincipal(principalName: string): Promise<string | null> {
     return (await this.users.findCredentials(principalName))?.userId ?? null;

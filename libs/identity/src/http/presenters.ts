@@ -4,7 +4,7 @@ import type { SamlProvider, SsoProvider } from '../domain/sso-provider.js';
 import type { User } from '../domain/user.js';
 import type { MinimalUser } from '../application/ports.js';
 import type {
-  MinimalUserView, PermissionView, RoleView, SamlProviderView, SsoProviderView, UserView,
+  ActiveUserMinimalView, MinimalUserView, PermissionView, RoleView, SamlProviderView, SsoProviderView, UserView,
 } from './views.js';
 
 export function presentPermission(p: PermissionRecord): PermissionView {
@@ -47,6 +47,10 @@ export function presentUser(u: User): UserView {
 
 export function presentMinimalUser(u: MinimalUser): MinimalUserView {
   return { id: u.id, first_name: nullString(u.firstName), last_name: nullString(u.lastName), email: u.emailAddress ?? '' };
+}
+
+export function presentActiveUserMinimal(u: MinimalUser): ActiveUserMinimalView {
+  return { id: u.id, email: u.emailAddress ?? '', first_name: u.firstName ?? '', last_name: u.lastName ?? '' };
 }
 
 /** SP endpoints are derived from ROOT_URL and the provider name (the reference's version-2 layout). */

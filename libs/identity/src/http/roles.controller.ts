@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, data, parseListQuery, Permissions, RequirePermission } from '@app/platform';
+import { ApiError, ApiErrors, data, IntId, parseListQuery, Permissions, RequirePermission } from '@app/platform';
 import { ROLE_LIST } from '../application/list-specs.js';
 import { RoleStore } from '../application/ports.js';
 import { presentRole } from './presenters.js';
+import { RoleView } from './views.js';
 
 @ApiTags('Identity')
 @Controller('roles')
@@ -18,5 +19,16 @@ export class RolesController {
   async list(@Query() query: Record<string, unknown>) {
     const roles = await this.roles.list(parseListQuery(ROLE_LIST, query));
     return data({ roles: roles.map(presentRole) });
+  }
+
+  @Get(':role_id')
+  @RequirePermission(Permissions.AuthManageSelf)
+  @ApiOperation({ summary: 'Get a role with its permissions' })
+  @ApiOkResponse({ type: RoleView, description: '`{"data": Role}`' })
+  @ApiErrors(400, 401, 403, 404)
+  async get(@IntId('role_id') id: number) {
+    const role = await this.roles.find(id);
+    if (!role) throw ApiError.notFound();
+    return data(presentRole(role));
   }
 }

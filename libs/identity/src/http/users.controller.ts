@@ -96,4 +96,18 @@ export class UsersController {
       secret: dto.secret, currentSecret: dto.current_secret, needsPasswordReset: dto.needs_password_reset,
     });
   }
+
+  @Delete(':user_id/secret')
+  @HttpCode(200)
+  @RequirePermission(Permissions.AuthManageSelf, Permissions.AuthManageUsers)
+  @ApiOperation({
+    summary: "Expire a user's secret",
+    description: "The secret stays, expired: the next login answers auth_expired and the user may only manage " +
+      "themselves until it is changed. Own secret: auth:ManageSelf; another user's: auth:ManageUsers. An SSO user: 409.",
+  })
+  @ApiOkResponse({ description: 'Empty body' })
+  @ApiErrors(400, 401, 403, 404, 409)
+  async expireSecret(@UuidId('user_id') id: string, @CurrentPrincipal() actor: Principal): Promise<void> {
+    await this.commands.expireSecret(actor, id);
+  }
 }

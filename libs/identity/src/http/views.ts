@@ -57,6 +57,14 @@ export class MinimalUserView {
   @ApiProperty() email: string;
 }
 
+/** bloodhound-users-minimal: the reference writes the raw strings, a NULL as "". */
+export class ActiveUserMinimalView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: '"" when the user has none' }) email: string;
+  @ApiProperty({ description: '"" when the user has none' }) first_name: string;
+  @ApiProperty({ description: '"" when the user has none' }) last_name: string;
+}
+
 export class SamlProviderView {
   @ApiProperty() id: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { applyListQuery, Database, type ListQuery } from '@app/platform';
+import { applyListQuery, Database, type ListQuery, type Row } from '@app/platform';
 import type { Role } from '../domain/role.js';
 import { ROLE_LIST } from '../application/list-specs.js';
 import { RoleStore } from '../application/ports.js';
@@ -19,6 +19,11 @@ export class PgRoleStore extends RoleStore {
       const rows = await applyListQuery(qb, ROLE_LIST, query).getRawMany();
       return rows.map((row) => toRole(row.role));
     });
+  }
+
+  async find(id: number): Promise<Role | null> {
+    const [row] = await this.db.query<Row>(`SELECT x.role FROM (${ROLES_VIEW}) x WHERE x.id = $1`, [id]);
+    return row ? toRole(row.role as Row) : null;
   }
 
   async existing(ids: number[]): Promise<number[]> {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   ApiError, applyListFilters, applyListQuery, Database, joinSql, optionalDate, optionalNumber, pgConstraint,
-  pgErrorCode, PgErrorCodes, raw, sql, type ListQuery, type Row,
+  pgErrorCode, PgErrorCodes, raw, sql, type ListQuery, type ListSpec, type Row,
 } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { User } from '../domain/user.js';
-import { MINIMAL_USER_LIST, USER_LIST } from '../application/list-specs.js';
+import { USER_LIST } from '../application/list-specs.js';
 import {
   UserStore, type MinimalUser, type NewUser, type Page, type StoredCredentials, type UserAccess, type UserPatch,
 } from '../application/ports.js';
@@ -39,13 +39,13 @@ export class PgUserStore extends UserStore {
     return Number(row.count);
   }
 
-  listMinimal(query: ListQuery): Promise<MinimalUser[]> {
+  listMinimal(spec: ListSpec, query: ListQuery): Promise<MinimalUser[]> {
     return this.db.transaction(async (m) => {
       const qb = m.createQueryBuilder()
         .select(['x.id AS id', 'x.first_name AS first_name', 'x.last_name AS last_name', 'x.email_address AS email_address'])
         .from('users', 'x')
         .where('x.deleted_at IS NULL AND NOT x.is_disabled');
-      const rows = await applyListQuery(qb, MINIMAL_USER_LIST, query).getRawMany();
+      const rows = await applyListQuery(qb, spec, query).getRawMany();
       return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, emailAddress: r.email_address }));
     });
   }
@@ -86,7 +86,7 @@ export class PgUserStore extends UserStore {
 
   async findCredentials(principalName: string): Promise<StoredCredentials | null> {
     const [row] = await this.db.query<Row>(
-      `SELECT u.id, u.is_disabled, s.digest, s.expires_at FROM users u
+      `SELECT u.id, u.principal_name, u.is_disabled, u.eula_accepted, s.digest, s.expires_at FROM users u
        LEFT JOIN auth_secrets s ON s.user_id = u.id AND s.deleted_at IS NULL
        WHERE lower(u.principal_name) = lower($1) AND u.deleted_at IS NULL`,
       [principalName],
@@ -94,7 +94,9 @@ export class PgUserStore extends UserStore {
     if (!row) return null;
     return {
       userId: String(row.id),
+      principalName: String(row.principal_name),
       isDisabled: Boolean(row.is_disabled),
+      eulaAccepted: Boolean(row.eula_accepted),
       digest: (row.digest as string | null) ?? null,
       expiresAt: optionalDate(row.expires_at),
     };
@@ -164,8 +166,20 @@ export class PgUserStore extends UserStore {
     );
   }
 
+  async expireSecret(id: string, at: Date): Promise<void> {
+    await this.db.query(
+      'UPDATE auth_secrets SET expires_at = $2, updated_at = now() WHERE user_id = $1 AND deleted_at IS NULL', [id, at],
+    );
+  }
+
   async recordLogin(id: string): Promise<void> {
     await this.db.query('UPDATE users SET last_login = now() WHERE id = $1', [id]);
+  }
+
+  async acceptEula(id: string): Promise<void> {
+    await this.db.query(
+      'UPDATE users SET eula_accepted = true, updated_at = now() WHERE id = $1 AND deleted_at IS NULL AND NOT eula_accepted', [id],
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ListQuery } from '@app/platform';
+import type { ListQuery, ListSpec } from '@app/platform';
 import type { Role } from '../../domain/role.js';
 import type { SamlProvider, SsoProvider } from '../../domain/sso-provider.js';
 import type { User } from '../../domain/user.js';
@@ -18,6 +18,9 @@ export class InMemoryRoles extends RoleStore {
   async list(_query: ListQuery): Promise<Role[]> {
     return this.roles;
   }
+  async find(id: number): Promise<Role | null> {
+    return this.roles.find((r) => r.id === id) ?? null;
+  }
   async existing(ids: number[]): Promise<number[]> {
     return ids.filter((id) => this.roles.some((r) => r.id === id));
   }
@@ -33,7 +36,7 @@ export class InMemoryUsers extends UserStore {
     const items = [...this.users.values()].map((u) => u.user);
     return { items, count: items.length };
   }
-  async listMinimal(_query: ListQuery): Promise<MinimalUser[]> {
+  async listMinimal(_spec: ListSpec, _query: ListQuery): Promise<MinimalUser[]> {
     return [...this.users.values()].map(({ user }) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName, emailAddress: user.emailAddress }));
   }
   async findById(id: string): Promise<User | null> {
@@ -55,7 +58,11 @@ export class InMemoryUsers extends UserStore {
   async findCredentials(principalName: string): Promise<StoredCredentials | null> {
     const entry = [...this.users.values()].find((u) => u.user.principalName.toLowerCase() === principalName.toLowerCase());
     if (!entry) return null;
-    return { userId: entry.user.id, isDisabled: entry.user.isDisabled, digest: entry.digest, expiresAt: entry.user.authSecret?.expiresAt ?? null };
+    const { user } = entry;
+    return {
+      userId: user.id, principalName: user.principalName, isDisabled: user.isDisabled, eulaAccepted: user.eulaAccepted,
+      digest: entry.digest, expiresAt: user.authSecret?.expiresAt ?? null,
+    };
   }
   async create(input: NewUser, onConflict: 'fail' | 'ignore' = 'fail'): Promise<string | null> {
     if (await this.findCredentials(input.principalName)) {
@@ -96,8 +103,15 @@ export class InMemoryUsers extends UserStore {
     const now = new Date();
     entry.user.authSecret = { id: 1, digestMethod: secret.digestMethod, expiresAt: secret.expiresAt, totpActivated: false, createdAt: now, updatedAt: now };
   }
+  async expireSecret(id: string, at: Date): Promise<void> {
+    const secret = this.users.get(id)!.user.authSecret;
+    if (secret) secret.expiresAt = at;
+  }
   async recordLogin(id: string): Promise<void> {
     this.users.get(id)!.user.lastLogin = new Date();
+  }
+  async acceptEula(id: string): Promise<void> {
+    this.users.get(id)!.user.eulaAccepted = true;
   }
 }
 
