@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { GraphStore } from '@app/graph';
 import { seedGraph } from '@app/graph/testing';
-import { adminCaller, Caller, RFC3339, Roles, userSession } from './support/identity.js';
+import { adminCaller, Caller, NULL_TIME, RFC3339, Roles, userSession } from './support/identity.js';
 import { createTestApp, errorMessage, type TestApp } from './support/test-app.js';
 
 const WRITER_EMAIL = 'tag-writer@example.com';
@@ -75,14 +75,14 @@ describe('asset group tags', () => {
             {
               id: 1, type: 1, kind_id: await kindId('Tag_Tier_Zero'), name: 'Tier Zero', description: 'Tier Zero',
               created_at: expect.stringMatching(RFC3339), created_by: 'SYSTEM',
-              updated_at: expect.stringMatching(RFC3339), updated_by: 'SYSTEM',
+              updated_at: expect.stringMatching(RFC3339), updated_by: 'SYSTEM', deleted_at: NULL_TIME, deleted_by: NULL_STRING,
               position: { int32: 1, valid: true }, require_certify: { bool: false, valid: true },
               analysis_enabled: { bool: true, valid: true }, glyph: NULL_STRING,
             },
             {
               id: 2, type: 3, kind_id: await kindId('Tag_Owned'), name: 'Owned', description: 'Owned',
               created_at: expect.stringMatching(RFC3339), created_by: 'SYSTEM',
-              updated_at: expect.stringMatching(RFC3339), updated_by: 'SYSTEM',
+              updated_at: expect.stringMatching(RFC3339), updated_by: 'SYSTEM', deleted_at: NULL_TIME, deleted_by: NULL_STRING,
               position: NULL_INT, require_certify: NULL_BOOL, analysis_enabled: NULL_BOOL, glyph: NULL_STRING,
             },
           ],
@@ -136,7 +136,7 @@ describe('asset group tags', () => {
         data: {
           id: expect.any(Number), type: 2, kind_id: await kindId('Tag_Crown_Jewels'), name: 'Crown Jewels', description: 'The best',
           created_at: expect.stringMatching(RFC3339), created_by: WRITER_EMAIL,
-          updated_at: expect.stringMatching(RFC3339), updated_by: WRITER_EMAIL,
+          updated_at: expect.stringMatching(RFC3339), updated_by: WRITER_EMAIL, deleted_at: NULL_TIME, deleted_by: NULL_STRING,
           position: NULL_INT, require_certify: NULL_BOOL, analysis_enabled: NULL_BOOL, glyph: NULL_STRING,
         },
       });
@@ -288,7 +288,7 @@ describe('asset group tags', () => {
         data: {
           id: tierOne, type: 1, kind_id: await kindId('Tag_Tier_One'), name: 'Tier One', description: 'first line',
           created_at: expect.stringMatching(RFC3339), created_by: WRITER_EMAIL,
-          updated_at: expect.stringMatching(RFC3339), updated_by: WRITER_EMAIL,
+          updated_at: expect.stringMatching(RFC3339), updated_by: WRITER_EMAIL, deleted_at: NULL_TIME, deleted_by: NULL_STRING,
           position: { int32: 3, valid: true }, require_certify: { bool: true, valid: true },
           analysis_enabled: { bool: true, valid: true }, glyph: { string: 'crown', valid: true },
         },

@@ -5,6 +5,7 @@ import { MembershipStore, SelectorStore, TagStore } from './application/ports.js
 import { SelectorCommands } from './application/selector-commands.js';
 import { SelectorQueries } from './application/selector-queries.js';
 import { TagEvaluation } from './application/tag-evaluation.js';
+import { CustomSelectorRemoval } from './application/custom-selector-removal.js';
 import { PgMembershipStore } from './infrastructure/pg-membership.store.js';
 import { PgSelectorStore } from './infrastructure/pg-selector.store.js';
 import { EvaluationController } from './http/evaluation.controller.js';
@@ -23,17 +24,27 @@ import { PgCertificationStore } from './infrastructure/pg-certification.store.js
 import { PgMemberQueries } from './infrastructure/pg-member-queries.js';
 import { CertificationsController } from './http/certifications.controller.js';
 import { MembersController } from './http/members.controller.js';
+import { AssetGroupSelectorCommands } from './application/asset-group-selector-commands.js';
+import { SelectorPreview } from './application/selector-preview.js';
+import { TagHistory, TagHistoryQueries } from './application/tag-history.js';
+import { TagSearch, TagSearchReadModel } from './application/tag-search.js';
+import { PgTagHistory } from './infrastructure/pg-tag-history.store.js';
+import { PgTagSearch } from './infrastructure/pg-tag-search.js';
+import { TagHistoryController } from './http/tag-history.controller.js';
+import { TagSearchController } from './http/tag-search.controller.js';
 
 /**
  * Asset group tags (zones and labels), their selectors and materialised membership, certification of members,
- * and the legacy asset groups (views of the seeded tags). Exports what analysis calls after every run.
+ * the history of tag and selector changes, and the legacy asset groups (views of tags). Exports what analysis calls
+ * after every run.
  */
 @Module({
   imports: [GraphModule, IdentityModule],
-  // CertificationsController first: its literal path must win over the tags controller's `{asset_group_tag_id}`.
+  // CertificationsController and TagSearchController first: their literal paths must win over the tags
+  // controller's `{asset_group_tag_id}`.
   controllers: [
-    CertificationsController, EvaluationController, MembersController, SelectorsController, TagsController,
-    AssetGroupsController,
+    CertificationsController, EvaluationController, TagSearchController, MembersController, SelectorsController,
+    TagsController, TagHistoryController, AssetGroupsController,
   ],
   providers: [
     PgTagStore,
@@ -45,6 +56,7 @@ import { MembersController } from './http/members.controller.js';
     { provide: AssetGroupStore, useClass: PgAssetGroupStore },
     AssetGroupQueries,
     AssetGroupCommands,
+    AssetGroupSelectorCommands,
     { provide: SelectorStore, useClass: PgSelectorStore },
     { provide: MembershipStore, useClass: PgMembershipStore },
     SelectorQueries,
@@ -54,7 +66,13 @@ import { MembersController } from './http/members.controller.js';
     { provide: CertificationStore, useClass: PgCertificationStore },
     MemberQueries,
     CertifyMembers,
+    CustomSelectorRemoval,
+    { provide: TagHistory, useClass: PgTagHistory },
+    TagHistoryQueries,
+    { provide: TagSearchReadModel, useClass: PgTagSearch },
+    TagSearch,
+    SelectorPreview,
   ],
-  exports: [TagEvaluation],
+  exports: [TagEvaluation, CustomSelectorRemoval],
 })
 export class AssetGroupsModule {}

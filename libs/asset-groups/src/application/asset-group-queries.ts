@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, type ListQuery } from '@app/platform';
 import { GraphStore } from '@app/graph';
+import type { Selector } from '../domain/selector.js';
+import type { MemberCounts } from './member-queries.js';
 
 /** A legacy selector: one seed of a selector of the asset group's tag. */
 export interface LegacySelector {
@@ -16,7 +18,18 @@ export interface LegacySelector {
   updatedAt: Date;
 }
 
-/** A legacy asset group: a view of one seeded tag under its own name and tag string. */
+/** The legacy selectors of a tag selector: one per seed. */
+export function legacySelectorsOf(selector: Selector): LegacySelector[] {
+  return selector.seeds.map((seed) => ({
+    id: seed.id, name: selector.name, selector: seed.value, systemSelector: selector.isDefault,
+    createdAt: selector.createdAt, updatedAt: selector.updatedAt,
+  }));
+}
+
+/**
+ * A legacy asset group: a view of one tag under its own name and tag string (the seeded Tier Zero and Owned, and
+ * the label made for each group created since).
+ */
 export interface AssetGroup {
   id: number;
   tagId: number;
@@ -58,6 +71,14 @@ export abstract class AssetGroupStore {
   abstract rename(id: number, name: string): Promise<AssetGroup | null>;
   /** One page of the group's members (ASSET_GROUP_MEMBER_LIST) and their total: one statement each. */
   abstract members(id: number, query: ListQuery): Promise<{ items: AssetGroupMember[]; count: number }>;
+  /** The group's members matching the query's filters, counted per primary kind: one statement. */
+  abstract memberCounts(id: number, query: ListQuery): Promise<MemberCounts>;
+  /** Which of the name and the tag string another group already has (the name first); null when neither. */
+  abstract conflictOf(name: string, tag: string): Promise<'name' | 'tag' | null>;
+  /** Adds the group as a view of the tag; 409 when its name or tag string is taken. */
+  abstract create(tagId: number, name: string, tag: string): Promise<AssetGroup>;
+  /** Removes the group (the view only: the tag behind it stays). */
+  abstract delete(id: number): Promise<void>;
 }
 
 /** Reads of the legacy asset groups and their members. */
@@ -73,6 +94,16 @@ export class AssetGroupQueries {
     const group = await this.groups.get(id);
     if (!group) throw ApiError.notFound();
     return group;
+  }
+
+  async memberCounts(id: number, query: ListQuery): Promise<MemberCounts> {
+    await this.get(id);
+    return this.groups.memberCounts(id, query);
+  }
+
+  /** How many of the group's legacy selectors are not system selectors. */
+  async customSelectorCount(id: number): Promise<number> {
+    return (await this.get(id)).selectors.filter((selector) => !selector.systemSelector).length;
   }
 
   /** A page of members; their kinds come from the graph in one call for the page. */

@@ -31,6 +31,16 @@ export const AssetGroupsErrors = {
   assetGroupNameUnique: 'asset group name must be unique',
   assetGroupNameTooLong: 'asset group name is limited to 250 characters',
   assetGroupNameNul: 'asset group name must not contain NUL characters',
+  assetGroupTagWhitespace: 'asset group tags must not contain whitespace',
+  assetGroupTagUnique: 'asset group tag must be unique',
+  assetGroupTagTooLong: 'asset group tag is limited to 250 characters',
+  systemGroupDelete: 'Cannot delete a system defined asset group.',
+  systemSelectorDelete: 'Cannot delete a system defined asset group selector.',
+  selectorSpecsInvalid: 'each selector needs a selector_name, a sid and an action of "add" or "remove"',
+  selectorSpecsTooMany: (max: number) => `at most ${max} selector changes may be sent in one request`,
+  // Searches and previews
+  searchQueryTooShort: 'search query must be at least 3 characters long',
+  expansionInvalid: 'invalid expansion method',
   // Selectors
   selectorNotInTag: 'selector is not part of asset group tag',
   selectorNameUnique: 'asset group tag selector name must be unique',

@@ -139,3 +139,38 @@ export const ASSET_GROUP_MEMBER_LIST = defineListSpec({
   },
   defaultSort: [{ sql: 'x.node_id', direction: 'ASC' }],
 });
+
+/**
+ * Filters and sort columns of GET and POST /api/v2/asset-group-tags-history (the table's alias is `x`): newest
+ * first by default, 50 a page.
+ */
+export const TAG_HISTORY_LIST = defineListSpec({
+  filters: {
+    created_at: { type: 'timestamp', sql: 'x.created_at' },
+    actor: { type: 'string', sql: 'x.actor' },
+    email: { type: 'string', sql: 'x.email' },
+    action: { type: 'string', sql: 'x.action' },
+    target: { type: 'string', sql: 'x.target' },
+    environment_id: { type: 'string', sql: 'x.environment_id' },
+    note: { type: 'string', sql: 'x.note' },
+    asset_group_tag_id: { type: 'integer', sql: 'x.asset_group_tag_id' },
+    id: { type: 'integer', sql: 'x.id', min: INT64_MIN, max: INT64_MAX },
+  },
+  sortable: {
+    id: 'x.id', created_at: 'x.created_at', actor: 'x.actor', email: 'x.email', action: 'x.action', target: 'x.target',
+    asset_group_tag_id: 'x.asset_group_tag_id', environment_id: 'x.environment_id', note: 'x.note',
+  },
+  defaultSort: [{ sql: 'x.created_at', direction: 'DESC' }, { sql: 'x.id', direction: 'DESC' }],
+  defaultLimit: 50,
+});
+
+/**
+ * Filters and sort columns of GET /api/v2/asset-groups/{id}/collections (numeric and time columns, alias `x`). Not
+ * paginated.
+ */
+export const ASSET_GROUP_COLLECTION_LIST = defineListSpec({
+  filters: { id: { type: 'integer', sql: 'x.id', operators: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] }, ...recordTimestampFilters('x') },
+  sortable: { id: 'x.id', created_at: 'x.created_at', updated_at: 'x.updated_at', deleted_at: 'x.deleted_at' },
+  defaultSort: [{ sql: 'x.id', direction: 'ASC' }],
+  paging: false,
+});

@@ -6,9 +6,11 @@ import {
   autoCertifyViolation, refusesContentChange, refusesDisable, seedViolation, type AutoCertifyViolation, type SeedViolation,
 } from '../domain/selector-rules.js';
 import type { Tag } from '../domain/tag.js';
+import { TagHistoryAction } from '../domain/tag-history.js';
 import { AssetGroupsErrors } from './asset-groups-errors.js';
 import { SelectorStore } from './ports.js';
 import { SelectorQueries } from './selector-queries.js';
+import { TagHistory } from './tag-history.js';
 
 /** A selector as a client sends it (seed types unchecked until the rules have seen them). */
 export interface SelectorInput {
@@ -36,7 +38,8 @@ function autoCertifyMessage(violation: AutoCertifyViolation): string {
 
 /**
  * Creating, changing and deleting a tag's selectors, with the reference's checks in its order (agt-wire §3).
- * Membership follows at the next evaluation (after ingest, or POST /api/v2/asset-group-tags/evaluation).
+ * Membership follows at the next evaluation (after ingest, or POST /api/v2/asset-group-tags/evaluation). Each change
+ * is recorded in the tag history after it is written.
  */
 @Injectable()
 export class SelectorCommands {
@@ -44,18 +47,21 @@ export class SelectorCommands {
     private readonly queries: SelectorQueries,
     private readonly selectors: SelectorStore,
     private readonly cypher: CypherService,
+    private readonly history: TagHistory,
   ) {}
 
   async create(actor: string, tagId: number, input: SelectorInput): Promise<Selector> {
     const tag = await this.queries.tagOrNotFound(tagId);
     const seeds = await this.checkedSeeds(input.seeds);
     this.checkAutoCertify(tag, input.autoCertify);
-    return this.selectors.create(tagId, {
+    const created = await this.selectors.create(tagId, {
       name: input.name ?? '',
       description: input.description ?? '',
       autoCertify: (input.autoCertify ?? AutoCertify.Disabled) as AutoCertify,
       seeds,
     }, actor);
+    await this.record(TagHistoryAction.CreateSelector, created, actor);
+    return created;
   }
 
   async update(actor: string, tagId: number, selectorId: number, input: SelectorInput): Promise<Selector> {
@@ -71,17 +77,23 @@ export class SelectorCommands {
     this.checkAutoCertify(tag, input.autoCertify);
     if (refusesContentChange(selector, patch)) throw ApiError.forbidden(AssetGroupsErrors.defaultSelectorFields);
     if (input.seeds !== undefined) patch.seeds = await this.checkedSeeds(input.seeds);
-    return this.selectors.update(selectorId, patch, actor);
+    const updated = await this.selectors.update(selectorId, patch, actor);
+    await this.record(TagHistoryAction.UpdateSelector, updated, actor);
+    return updated;
   }
 
-  async delete(tagId: number, selectorId: number): Promise<void> {
+  async delete(actor: string, tagId: number, selectorId: number): Promise<void> {
     const { selector } = await this.queries.selectorOfTag(tagId, selectorId);
     if (selector.isDefault) throw ApiError.forbidden(AssetGroupsErrors.defaultSelectorDelete);
     await this.selectors.delete(selectorId);
+    await this.record(TagHistoryAction.DeleteSelector, selector, actor);
   }
 
-  /** The seed rules, then each Cypher seed through the selector gate (parse, read-only, stricter complexity). */
-  private async checkedSeeds(seeds: SelectorInput['seeds']): Promise<Seed[]> {
+  /**
+   * The seed rules, then each Cypher seed through the selector gate (parse, read-only, stricter complexity): what
+   * selector writes and previews accept.
+   */
+  async checkedSeeds(seeds: SelectorInput['seeds']): Promise<Seed[]> {
     const violation = seedViolation(seeds);
     if (violation) throw ApiError.badRequest(seedMessage(violation));
     const checked = seeds as Seed[];
@@ -94,6 +106,10 @@ export class SelectorCommands {
       }
     }
     return checked.map((seed) => ({ type: seed.type, value: seed.value }));
+  }
+
+  private record(action: TagHistoryAction, selector: Selector, actor: string): Promise<void> {
+    return this.history.record([{ action, target: selector.name, tagId: selector.tagId, actor }]);
   }
 
   private checkAutoCertify(tag: Tag, value: number | undefined): void {

@@ -7,8 +7,10 @@ import {
 import {
   createViolation, effectiveChanges, newTierPosition, patchViolation, tierCount, type CreateViolation, type PatchViolation,
 } from '../domain/tag-rules.js';
+import { TagHistoryAction, tagUpdateActions } from '../domain/tag-history.js';
 import { AssetGroupsErrors } from './asset-groups-errors.js';
 import { MembershipStore, TagStore } from './ports.js';
+import { TagHistory } from './tag-history.js';
 
 /** A tag as it is inserted: the draft with its kind and the tier fields settled. */
 export interface NewTag extends TagDraft {
@@ -83,6 +85,7 @@ export class TagCommands {
     private readonly kinds: KindCatalog,
     private readonly graph: GraphStore,
     private readonly membership: MembershipStore,
+    private readonly history: TagHistory,
   ) {}
 
   create(draft: TagDraft, actor: string): Promise<Tag> {
@@ -96,13 +99,15 @@ export class TagCommands {
       }
       const kindId = await this.claimKind(draft.name, existing, null);
       const tier = draft.type === TagType.Tier;
-      return this.writer.create({
+      const tag = await this.writer.create({
         ...draft,
         kindId,
         position: newTierPosition(draft, existing),
         requireCertify: tier ? draft.requireCertify ?? false : null,
         analysisEnabled: tier ? draft.analysisEnabled ?? false : null,
       }, actor);
+      await this.history.record([{ action: TagHistoryAction.CreateTag, target: tag.name, tagId: tag.id, actor }]);
+      return tag;
     });
   }
 
@@ -122,6 +127,9 @@ export class TagCommands {
       }
       if (renamed) changes.kindId = await this.claimKind(changes.name as string, existing, id);
       const updated = await this.writer.update(id, changes, actor);
+      await this.history.record(tagUpdateActions(changes.analysisEnabled).map((action) => ({
+        action, target: updated.name, tagId: id, actor,
+      })));
       if (renamed) {
         // Forgotten first: whatever happens below, the next evaluation applies the kind in full.
         await this.membership.recordKindApplied(id, null);
@@ -136,13 +144,14 @@ export class TagCommands {
     return patch.name === undefined ? change() : this.membership.exclusively(change);
   }
 
-  delete(id: number): Promise<void> {
+  delete(id: number, actor: string): Promise<void> {
     // Under the evaluation lock too: an evaluation of the tag must not put its kind back after it is taken off.
     return this.membership.exclusively(() => this.writer.exclusively(async () => {
       const tag = await this.tags.get(id);
       if (!tag) throw ApiError.notFound();
       if (isSeededTag(id)) throw ApiError.badRequest(AssetGroupsErrors.deleteDefaultTag);
       await this.graph.replaceKindMembers(tagKindName(tag.name), []);
+      await this.history.record([{ action: TagHistoryAction.DeleteTag, target: tag.name, tagId: id, actor }]);
       await this.writer.delete(id);
     }));
   }

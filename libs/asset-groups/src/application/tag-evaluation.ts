@@ -7,10 +7,12 @@ import {
 import { ApiError, remainingMs, runWithDeadlineCap } from '@app/platform';
 import { CertificationState } from '../domain/certification.js';
 import {
-  CHILD_EDGE_KINDS, expandChildren, expandParents, expandsChildren, expandsParents, expansionOf, ExpansionTooLarge,
-  type ParentReader, type SelectedId, type SelectedNode,
+  CHILD_EDGE_KINDS, expandChildren, expandParents, ExpansionMethod, expandsChildren, expandsParents, expansionOf,
+  ExpansionTooLarge, type ParentReader, type SelectedId, type SelectedNode,
 } from '../domain/expansion.js';
-import { certifiesAutomatically, MemberSource, SeedType, type Selector } from '../domain/selector.js';
+import {
+  AutoCertify, certifiesAutomatically, MemberSource, SeedType, type Seed, type Selector,
+} from '../domain/selector.js';
 import { OWNED_TAG_ID, tagKindName, TIER_ZERO_TAG_ID, type Tag } from '../domain/tag.js';
 import { AssetGroupsErrors } from './asset-groups-errors.js';
 import { MembershipStore, SelectorStore, TagStore, type SelectorMemberRecord } from './ports.js';
@@ -48,6 +50,16 @@ const SELECTOR_CONCURRENCY = 3;
 /** The node properties a member record reads (with the node's kinds): displayName, primaryDisplayKind, environmentOf. */
 const MEMBER_RECORD_PROPERTIES = ['objectid', 'name', 'displayname', 'primarykind', 'domainsid', 'tenantid'];
 
+/** A node a preview selects: what a member record would hold, and why it was selected. */
+export interface PreviewMember {
+  nodeId: string;
+  objectId: string;
+  environmentId: string;
+  primaryKind: string;
+  name: string;
+  source: MemberSource;
+}
+
 /** The node's domain or tenant (member lists filter on it). */
 function environmentOf(node: GraphNode): Pick<SelectorMemberRecord, 'environmentId' | 'environmentKind'> {
   const domain = textProperty(node.properties, 'domainsid') ?? (node.kinds.includes('Domain') ? textProperty(node.properties, 'objectid') : undefined);
@@ -63,7 +75,7 @@ function storable(text: string): string {
 }
 
 /** The member row of a selected node. */
-function memberRecord(selector: Selector, { node, source }: SelectedNode): SelectorMemberRecord {
+function memberRecord(autoCertify: AutoCertify, { node, source }: SelectedNode): SelectorMemberRecord {
   const { environmentId, environmentKind } = environmentOf(node);
   return {
     nodeId: node.id,
@@ -73,7 +85,7 @@ function memberRecord(selector: Selector, { node, source }: SelectedNode): Selec
     primaryKind: storable(primaryDisplayKind(node)),
     environmentId: storable(environmentId),
     environmentKind,
-    certified: certifiesAutomatically(selector.autoCertify, source) ? CertificationState.Automatic : CertificationState.Pending,
+    certified: certifiesAutomatically(autoCertify, source) ? CertificationState.Automatic : CertificationState.Pending,
   };
 }
 
@@ -106,6 +118,32 @@ export class TagEvaluation {
   /** Every tag, in id order. */
   evaluateAll(): Promise<EvaluationReport> {
     return this.membership.exclusively(async () => this.evaluateEach(await this.tags.list()));
+  }
+
+  /**
+   * What seeds would select, expanded by `method`, without writing anything: at most `limit` nodes (seeds first,
+   * then children, then parents), resolved and walked as evaluation does, under the same deadline ceiling.
+   */
+  preview(seeds: readonly Seed[], method: ExpansionMethod, limit: number): Promise<PreviewMember[]> {
+    return runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, async () => {
+      try {
+        const { seeds: resolved, selected } = await this.select(seeds, method);
+        // Seeds come first in `selected`, so the first `limit` of it are what the page shows.
+        const members = await this.load(resolved.slice(0, limit), selected.slice(0, limit));
+        // By source (the look-up answers nodes in its own order): seeds, then children, then parents.
+        const ordered = members.slice(0, limit).sort((a, b) => a.source - b.source);
+        return ordered.map((member) => {
+          const record = memberRecord(AutoCertify.Disabled, member);
+          return {
+            nodeId: record.nodeId, objectId: record.objectId, environmentId: record.environmentId,
+            primaryKind: record.primaryKind, name: record.name, source: member.source,
+          };
+        });
+      } catch (error) {
+        if (error instanceof ExpansionTooLarge) throw ApiError.badRequest(error.message);
+        throw error;
+      }
+    });
   }
 
   /** Only these tags, in the order given (404 for an unknown id, before anything is evaluated). */
@@ -185,12 +223,12 @@ export class TagEvaluation {
   private async evaluateSelector(tag: Tag, selector: Selector): Promise<string | null> {
     try {
       await runWithDeadlineCap(this.config.graphQueryTimeoutSeconds * 1000, async () => {
-        const { seeds, selected } = await this.select(tag, selector);
+        const { seeds, selected } = await this.select(selector.seeds, expansionOf(tag.type));
         // Unchanged selection and member details: nothing to read or write (the steady state after most ingests).
         const digest = await this.digestOf(selector, selected);
         if (digest !== undefined && (await this.membership.keepSelectorMembers(selector.id, digest, selected.length))) return;
         const members = await this.load(seeds, selected);
-        await this.membership.replaceSelectorMembers(selector.id, members.map((member) => memberRecord(selector, member)), digest);
+        await this.membership.replaceSelectorMembers(selector.id, members.map((member) => memberRecord(selector.autoCertify, member)), digest);
       });
       return null;
     } catch (error) {
@@ -203,20 +241,20 @@ export class TagEvaluation {
   }
 
   /**
-   * The seeds, and for tags that expand, their transitive members and (zones) the OUs, containers and GPOs above
-   * them, by id: walked over the in-memory traversal index where this instance holds it at the current graph
-   * version, else one ids-only statement per level.
+   * The seeds, and as the expansion method says, their transitive members (tiers and labels) and the OUs,
+   * containers and GPOs above them (tiers), by id: walked over the in-memory traversal index where this instance
+   * holds it at the current graph version, else one ids-only statement per level.
    */
-  private async select(tag: Tag, selector: Selector): Promise<{ seeds: GraphNode[]; selected: SelectedId[] }> {
-    const seeds = await this.resolveSeeds(selector);
+  private async select(seedList: readonly Seed[], method: ExpansionMethod): Promise<{ seeds: GraphNode[]; selected: SelectedId[] }> {
+    const seeds = await this.resolveSeeds(seedList);
     const seedIds = seeds.map((node) => node.id);
-    const method = expansionOf(tag.type);
-    if (!expandsChildren(method) || seeds.length === 0) {
-      return { seeds, selected: seedIds.map((id) => ({ id, source: MemberSource.Seed })) };
-    }
+    const seedsOnly = seedIds.map((id) => ({ id, source: MemberSource.Seed }));
+    if (seeds.length === 0 || (!expandsChildren(method) && !expandsParents(method))) return { seeds, selected: seedsOnly };
     const selected = await this.walks.read(async (reader) => {
-      const members = await expandChildren(seedIds, async (frontier) =>
-        (await reader.hops(frontier, 'inbound', CHILD_EDGE_KINDS)).hops.map((hop) => hop.startId));
+      const members = expandsChildren(method)
+        ? await expandChildren(seedIds, async (frontier) =>
+          (await reader.hops(frontier, 'inbound', CHILD_EDGE_KINDS)).hops.map((hop) => hop.startId))
+        : seedsOnly;
       return expandsParents(method) ? [...members, ...(await expandParents(members, this.parentReader(reader)))] : members;
     });
     return { seeds, selected };
@@ -262,10 +300,10 @@ export class TagEvaluation {
   }
 
   /** Objectid seeds in one look-up; Cypher seeds one query each (read-only, under the result cap). */
-  private async resolveSeeds(selector: Selector): Promise<GraphNode[]> {
-    const objectIds = selector.seeds.filter((seed) => seed.type === SeedType.ObjectId).map((seed) => seed.value);
+  private async resolveSeeds(seeds: readonly Seed[]): Promise<GraphNode[]> {
+    const objectIds = seeds.filter((seed) => seed.type === SeedType.ObjectId).map((seed) => seed.value);
     const found = objectIds.length > 0 ? await this.graph.nodesByObjectIds(objectIds) : [];
-    for (const seed of selector.seeds.filter((s) => s.type === SeedType.Cypher)) {
+    for (const seed of seeds.filter((s) => s.type === SeedType.Cypher)) {
       found.push(...(await this.cypher.selectNodes(seed.value)));
     }
     return [...new Map(found.map((node) => [node.id, node])).values()];

@@ -92,8 +92,12 @@ export class SelectorsController {
   @ApiOperation({ summary: 'Delete a selector', description: 'Default selectors cannot be deleted.' })
   @ApiNoContentResponse({ description: 'Empty body' })
   @ApiErrors(401, 403, 404)
-  async remove(@IntId(TAG_ID, 404) tagId: number, @IntId(SELECTOR_ID, 404) selectorId: number): Promise<void> {
-    await this.commands.delete(tagId, selectorId);
+  async remove(
+    @IntId(TAG_ID, 404) tagId: number,
+    @IntId(SELECTOR_ID, 404) selectorId: number,
+    @CurrentPrincipal() actor: Principal,
+  ): Promise<void> {
+    await this.commands.delete(actor.userId, tagId, selectorId);
   }
 
   private async present(selector: Selector) {

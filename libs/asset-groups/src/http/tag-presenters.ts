@@ -3,7 +3,7 @@ import {
 } from '@app/platform';
 import type { Tag } from '../domain/tag.js';
 import type { TagWithCounts } from '../application/tag-queries.js';
-import type { AssetGroup, AssetGroupMemberWithKinds } from '../application/asset-group-queries.js';
+import type { AssetGroup, AssetGroupMemberWithKinds, LegacySelector } from '../application/asset-group-queries.js';
 
 export interface TagWire {
   id: number;
@@ -15,6 +15,8 @@ export interface TagWire {
   created_by: string;
   updated_at: string;
   updated_by: string;
+  deleted_at: NullTime;
+  deleted_by: NullString;
   position: NullInt32;
   require_certify: NullBool;
   analysis_enabled: NullBool;
@@ -73,6 +75,9 @@ export function presentTag(tag: TagWithCounts, shownNames: ReadonlyMap<string, s
     created_by: shownNames.get(tag.createdBy) ?? tag.createdBy,
     updated_at: timestamp(tag.updatedAt),
     updated_by: shownNames.get(tag.updatedBy) ?? tag.updatedBy,
+    // Tags are deleted outright, never soft-deleted: a tag that is shown is not deleted.
+    deleted_at: nullTime(null),
+    deleted_by: nullString(null),
     position: nullInt32(tag.position),
     require_certify: nullBool(tag.requireCertify),
     analysis_enabled: nullBool(tag.analysisEnabled),
@@ -91,17 +96,21 @@ export function presentAssetGroup(group: AssetGroup): AssetGroupWire {
     name: group.name,
     tag: group.tag,
     system_group: group.systemGroup,
-    selectors: group.selectors.map((selector) => ({
-      id: selector.id,
-      created_at: timestamp(selector.createdAt),
-      updated_at: timestamp(selector.updatedAt),
-      deleted_at: nullTime(null),
-      asset_group_id: group.id,
-      name: selector.name,
-      selector: selector.selector,
-      system_selector: selector.systemSelector,
-    })),
+    selectors: group.selectors.map((selector) => presentLegacySelector(group.id, selector)),
     member_count: group.memberCount,
+  };
+}
+
+export function presentLegacySelector(groupId: number, selector: LegacySelector): LegacySelectorWire {
+  return {
+    id: selector.id,
+    created_at: timestamp(selector.createdAt),
+    updated_at: timestamp(selector.updatedAt),
+    deleted_at: nullTime(null),
+    asset_group_id: groupId,
+    name: selector.name,
+    selector: selector.selector,
+    system_selector: selector.systemSelector,
   };
 }
 

@@ -82,8 +82,8 @@ export class TagsController {
   @ApiOperation({ summary: 'Delete an asset group tag', description: 'Its selectors and members go with it; Tier Zero and Owned cannot be deleted.' })
   @ApiNoContentResponse({ description: 'No body' })
   @ApiErrors(400, 401, 403, 404)
-  async remove(@IntId(TAG_ID, 404) id: number): Promise<void> {
-    await this.commands.delete(id);
+  async remove(@IntId(TAG_ID, 404) id: number, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.commands.delete(id, principal.userId);
   }
 
   /** Tags on the wire, with one look-up of their authors' shown names for all of them. */

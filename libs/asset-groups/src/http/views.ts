@@ -118,6 +118,8 @@ export class TagView {
   @ApiProperty({ description: "the creator's email, else their principal name; SYSTEM for seeded rows" }) created_by: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty() updated_by: string;
+  @ApiProperty({ type: NullTimeSchema, description: 'always null: tags are deleted outright' }) deleted_at: NullTimeSchema;
+  @ApiProperty({ type: NullStringSchema, description: 'always null: tags are deleted outright' }) deleted_by: NullStringSchema;
   @ApiProperty({ type: NullInt32Schema, description: 'tiers: 1 (Tier Zero) .. n' }) position: NullInt32Schema;
   @ApiProperty({ type: NullBoolSchema }) require_certify: NullBoolSchema;
   @ApiProperty({ type: NullBoolSchema }) analysis_enabled: NullBoolSchema;
@@ -160,4 +162,53 @@ export class AssetGroupMemberView {
   @ApiProperty({ enum: ['', 'Domain', 'AZTenant'] }) environment_kind: string;
   @ApiProperty() name: string;
   @ApiProperty({ description: 'selected by a selector that is not a seeded default' }) custom_member: boolean;
+}
+
+/** PUT /api/v2/asset-groups/{id}/selectors: the legacy selectors added and removed. */
+export class UpdatedLegacySelectorsView {
+  @ApiProperty({ type: [LegacySelectorView] }) added_selectors: LegacySelectorView[];
+  @ApiProperty({ type: [LegacySelectorView] }) removed_selectors: LegacySelectorView[];
+}
+
+/** A member found by a tag search. */
+export class SearchedMemberView {
+  @ApiProperty({ format: 'int64', description: 'graph node id' }) id: number;
+  @ApiProperty() object_id: string;
+  @ApiProperty() environment_id: string;
+  @ApiProperty() primary_kind: string;
+  @ApiProperty() name: string;
+  @ApiProperty() asset_group_tag_id: number;
+}
+
+export class TagSearchResultView {
+  @ApiProperty({ type: [TagView] }) tags: TagView[];
+  @ApiProperty({ type: [SelectorView] }) selectors: SelectorView[];
+  @ApiProperty({ type: [SearchedMemberView] }) members: SearchedMemberView[];
+}
+
+/** A node a selector preview selects. */
+export class PreviewMemberView {
+  @ApiProperty({ format: 'int64', description: 'graph node id' }) id: number;
+  @ApiProperty() object_id: string;
+  @ApiProperty() environment_id: string;
+  @ApiProperty() primary_kind: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: [1, 2, 3], description: '1 seed, 2 child, 3 parent' }) source: number;
+}
+
+/** A row of the asset group tag history. */
+export class TagHistoryRecordView {
+  @ApiProperty({ format: 'int64' }) id: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ description: 'user id, or SYSTEM' }) actor: string;
+  @ApiProperty({ type: NullStringSchema, description: "the actor's email at the time" }) email: NullStringSchema;
+  @ApiProperty({
+    enum: ['CreateTag', 'UpdateTag', 'DeleteTag', 'AnalysisEnabledTag', 'AnalysisDisabledTag', 'CreateSelector',
+      'UpdateSelector', 'DeleteSelector'],
+  })
+  action: string;
+  @ApiProperty({ description: 'the name of the tag or selector changed' }) target: string;
+  @ApiProperty() asset_group_tag_id: number;
+  @ApiProperty({ type: NullStringSchema }) environment_id: NullStringSchema;
+  @ApiProperty({ type: NullStringSchema }) note: NullStringSchema;
 }

@@ -8,6 +8,19 @@ import { ASSET_GROUP_LIST, ASSET_GROUP_MEMBER_LIST } from '../application/list-s
 import {
   AssetGroupStore, type AssetGroup, type AssetGroupMember, type LegacySelector,
 } from '../application/asset-group-queries.js';
+import type { MemberCounts } from '../application/member-queries.js';
+
+/** Unique constraints of asset_groups and the 409 each stands for. */
+const UNIQUE_MESSAGES: Readonly<Record<string, string>> = {
+  asset_groups_name_key: AssetGroupsErrors.assetGroupNameUnique,
+  asset_groups_tag_key: AssetGroupsErrors.assetGroupTagUnique,
+};
+
+/** A unique violation of asset_groups as its 409; anything else as it was. */
+function conflictOrSame(error: unknown): unknown {
+  const message = pgErrorCode(error) === PgErrorCodes.uniqueViolation ? UNIQUE_MESSAGES[pgConstraint(error) ?? ''] : undefined;
+  return message ? ApiError.conflict(message) : error;
+}
 
 /** Asset groups with their member counts and legacy selectors (one per seed), alias `x` outside. */
 const ASSET_GROUPS_VIEW = `
@@ -109,11 +122,46 @@ export class PgAssetGroupStore extends AssetGroupStore {
         return renamed ? this.get(id) : null;
       });
     } catch (error) {
-      if (pgErrorCode(error) === PgErrorCodes.uniqueViolation && pgConstraint(error) === 'asset_groups_name_key') {
-        throw ApiError.conflict(AssetGroupsErrors.assetGroupNameUnique);
-      }
-      throw error;
+      throw conflictOrSame(error);
     }
+  }
+
+  async conflictOf(name: string, tag: string): Promise<'name' | 'tag' | null> {
+    const [row] = await this.db.query<{ name_taken: boolean; tag_taken: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM asset_groups WHERE name = $1) AS name_taken,
+              EXISTS (SELECT 1 FROM asset_groups WHERE tag = $2) AS tag_taken`,
+      [name, tag],
+    );
+    return row.name_taken ? 'name' : row.tag_taken ? 'tag' : null;
+  }
+
+  async create(tagId: number, name: string, tag: string): Promise<AssetGroup> {
+    try {
+      return await this.db.transaction(async (m) => {
+        const [{ id }] = await m.query('INSERT INTO asset_groups (asset_group_tag_id, name, tag) VALUES ($1, $2, $3) RETURNING id', [
+          tagId, name, tag,
+        ]);
+        return (await this.get(Number(id)))!;
+      });
+    } catch (error) {
+      throw conflictOrSame(error);
+    }
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.query('DELETE FROM asset_groups WHERE id = $1', [id]);
+  }
+
+  memberCounts(id: number, query: ListQuery): Promise<MemberCounts> {
+    return this.db.transaction(async (m) => {
+      const qb = m.createQueryBuilder().select('x.primary_kind', 'primary_kind').addSelect('count(*)', 'count')
+        .from(`(${MEMBERS_VIEW})`, 'x').setParameter('groupId', id);
+      const rows: Row[] = await applyListFilters(qb, ASSET_GROUP_MEMBER_LIST, query)
+        .groupBy('x.primary_kind').orderBy('x.primary_kind').getRawMany();
+      const byKind: Record<string, number> = {};
+      for (const row of rows) byKind[String(row.primary_kind)] = Number(row.count);
+      return { total: Object.values(byKind).reduce((sum, n) => sum + n, 0), byKind };
+    }, { readOnly: true });
   }
 
   members(id: number, query: ListQuery): Promise<{ items: AssetGroupMember[]; count: number }> {
