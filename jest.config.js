@@ -15,7 +15,7 @@ export const base = {
     }],
   },
   moduleNameMapper: {
-    '^@app/(platform|auth|identity|graph|asset-groups|posture|collection|ingest|analysis)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@app/(platform|auth|identity|graph|asset-groups|posture|collection|ingest|analysis|saved-queries)$': '<rootDir>/libs/$1/src/index.ts',
     '^@app/(platform|graph|asset-groups|ingest|analysis)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

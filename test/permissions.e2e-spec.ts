@@ -96,7 +96,20 @@ const ROUTES: Route[] = [
   { method: 'GET', template: '/api/version', access: AUTHENTICATED, ok: 200 },
   { method: 'GET', template: '/api/v2/available-domains', access: anyOf(Permissions.GraphDBRead), ok: 200 },
   { method: 'GET', template: '/api/v2/roles', access: anyOf(Permissions.AuthManageSelf), ok: 200 },
+  {
+    method: 'GET', template: '/api/v2/roles/{role_id}', access: anyOf(Permissions.AuthManageSelf), ok: 200, target: 'existing id',
+    path: () => '/api/v2/roles/1',
+  },
+  { method: 'GET', template: '/api/v2/permissions', access: anyOf(Permissions.AuthManageSelf), ok: 200 },
+  {
+    method: 'GET', template: '/api/v2/permissions/{permission_id}', access: anyOf(Permissions.AuthManageSelf), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/permissions/${UNKNOWN_INT}`,
+  },
   { method: 'GET', template: '/api/v2/graph-users-minimal', access: anyOf(Permissions.AuthReadUsersMinimal), ok: 200 },
+  // The pinned reference's route table: auth:ReadUsers (newer versions: auth:ReadUsersMinimal).
+  { method: 'GET', template: '/api/v2/bloodhound-users-minimal', access: anyOf(Permissions.AuthReadUsers), ok: 200 },
+  // Any user, for themselves (BHE; nothing is gated on it); a collection client is not a user (404).
+  { method: 'PUT', template: '/api/v2/accept-eula', access: AUTHENTICATED, ok: 202 },
   { method: 'GET', template: '/api/v2/bloodhound-users', access: anyOf(Permissions.AuthManageUsers, Permissions.AuthReadUsers), ok: 200 },
   {
     method: 'POST', template: '/api/v2/bloodhound-users', access: anyOf(Permissions.AuthManageUsers), ok: 201,
@@ -124,6 +137,12 @@ const ROUTES: Route[] = [
   {
     method: 'PUT', template: '/api/v2/bloodhound-users/{user_id}/secret', access: anyOf(Permissions.AuthManageUsers), ok: 404, target: 'unknown id',
     path: () => `/api/v2/bloodhound-users/${UNKNOWN_UUID}/secret`, body: () => ({ secret: USER_PASSWORD }),
+  },
+  // Expiring another user's secret: auth:ManageUsers only (one's own, with auth:ManageSelf, would expire the caller's
+  // password mid-matrix: test/identity-permissions.e2e-spec.ts covers it).
+  {
+    method: 'DELETE', template: '/api/v2/bloodhound-users/{user_id}/secret', access: anyOf(Permissions.AuthManageUsers), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/bloodhound-users/${UNKNOWN_UUID}/secret`,
   },
   { method: 'GET', template: '/api/v2/tokens', access: anyOf(Permissions.AuthCreateToken, Permissions.AuthManageUsers), ok: 200 },
   {
@@ -162,6 +181,23 @@ const ROUTES: Route[] = [
     method: 'GET', template: '/api/v2/graphs/shortest-path', access: anyOf(Permissions.GraphDBRead), ok: 400,
     path: () => '/api/v2/graphs/shortest-path?start_node=S-1-5-21-0-500',
   },
+  { method: 'GET', template: '/api/v2/graphs/kinds', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/graphs/source-kinds', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/graph-schema/edges', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/graph-search', access: anyOf(Permissions.GraphDBRead), ok: 200, path: () => '/api/v2/graph-search?query=admin' },
+  {
+    method: 'GET', template: '/api/v2/pathfinding', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/pathfinding?start_node=S-1-5-21-0-500',
+  },
+  {
+    method: 'GET', template: '/api/v2/graphs/relay-targets', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/graphs/relay-targets?edge_type=CoerceAndRelayNTLMToSMB&source_node=1&target_node=2',
+  },
+  {
+    method: 'GET', template: '/api/v2/graphs/acl-inheritance', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/graphs/acl-inheritance?edge_type=GenericAll&source_node=1&target_node=2',
+  },
+  { method: 'GET', template: '/api/v2/completeness', access: anyOf(Permissions.GraphDBRead), ok: 200 },
   {
     method: 'GET', template: '/api/v2/computers/{object_id}/constrained-delegation-rights', access: anyOf(Permissions.GraphDBRead),
     ok: 400, path: () => '/api/v2/computers/S-1-5-21-0-1000/constrained-delegation-rights?type=count',
@@ -264,7 +300,98 @@ const ROUTES: Route[] = [
     method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}/members', access: anyOf(Permissions.GraphDBRead), ok: 200,
     target: 'existing id', path: () => '/api/v2/asset-groups/1/members',
   },
+  {
+    method: 'POST', template: '/api/v2/asset-groups', access: anyOf(Permissions.GraphDBWrite), ok: 201,
+    body: () => {
+      const name = unique('group');
+      return { name, tag: name };
+    },
+  },
+  {
+    method: 'DELETE', template: '/api/v2/asset-groups/{asset_group_id}', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-groups/${UNKNOWN_INT}`,
+  },
+  {
+    method: 'PUT', template: '/api/v2/asset-groups/{asset_group_id}/selectors', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-groups/${UNKNOWN_INT}/selectors`, body: () => [],
+  },
+  {
+    method: 'POST', template: '/api/v2/asset-groups/{asset_group_id}/selectors', access: anyOf(Permissions.GraphDBWrite), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/asset-groups/${UNKNOWN_INT}/selectors`, body: () => [],
+  },
+  {
+    method: 'DELETE', template: '/api/v2/asset-groups/{asset_group_id}/selectors/{asset_group_selector_id}',
+    access: anyOf(Permissions.GraphDBWrite), ok: 404, target: 'unknown id', path: () => `/api/v2/asset-groups/${UNKNOWN_INT}/selectors/1`,
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}/collections', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-groups/1/collections',
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}/members/counts', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-groups/1/members/counts',
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}/custom-selectors', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-groups/1/custom-selectors',
+  },
+  {
+    method: 'POST', template: '/api/v2/asset-group-tags/search', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    body: () => ({ query: 'tier', tag_type: 1 }),
+  },
+  {
+    method: 'POST', template: '/api/v2/asset-group-tags/preview-selectors', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    body: () => ({ seeds: [{ type: 1, value: 'S-1-5-21-0-500' }] }),
+  },
+  { method: 'GET', template: '/api/v2/asset-group-tags-history', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/asset-group-tags-history', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    body: () => ({ query: 'tag' }),
+  },
   { method: 'GET', template: '/api/v2/posture-stats', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  // Saved queries. Routes whose unknown id has a message of its own (`query not found`, ...) are called with a
+  // malformed id: 400 once authorized.
+  { method: 'GET', template: '/api/v2/saved-queries', access: anyOf(Permissions.SavedQueriesRead), ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/saved-queries', access: anyOf(Permissions.SavedQueriesWrite), ok: 201,
+    body: () => ({ name: unique('matrix query'), query: 'MATCH (n) RETURN n' }),
+  },
+  {
+    method: 'GET', template: '/api/v2/saved-queries/export', access: anyOf(Permissions.SavedQueriesRead), ok: 200,
+    path: () => '/api/v2/saved-queries/export?scope=owned',
+  },
+  {
+    method: 'POST', template: '/api/v2/saved-queries/import', access: anyOf(Permissions.SavedQueriesWrite), ok: 201,
+    body: () => ({ name: unique('matrix import'), query: 'MATCH (n) RETURN n' }),
+  },
+  {
+    method: 'GET', template: '/api/v2/saved-queries/{saved_query_id}', access: anyOf(Permissions.SavedQueriesRead), ok: 400,
+    path: () => '/api/v2/saved-queries/x',
+  },
+  {
+    method: 'PUT', template: '/api/v2/saved-queries/{saved_query_id}', access: anyOf(Permissions.SavedQueriesWrite), ok: 400,
+    path: () => '/api/v2/saved-queries/x', body: () => ({ name: 'renamed' }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/saved-queries/{saved_query_id}', access: anyOf(Permissions.SavedQueriesWrite), ok: 400,
+    path: () => '/api/v2/saved-queries/x',
+  },
+  {
+    method: 'GET', template: '/api/v2/saved-queries/{saved_query_id}/export', access: anyOf(Permissions.SavedQueriesRead), ok: 404,
+    target: 'unknown id', path: () => `/api/v2/saved-queries/${UNKNOWN_INT}/export`,
+  },
+  {
+    method: 'GET', template: '/api/v2/saved-queries/{saved_query_id}/permissions', access: anyOf(Permissions.SavedQueriesRead),
+    ok: 400, path: () => '/api/v2/saved-queries/x/permissions',
+  },
+  {
+    method: 'PUT', template: '/api/v2/saved-queries/{saved_query_id}/permissions', access: anyOf(Permissions.SavedQueriesWrite),
+    ok: 400, path: () => '/api/v2/saved-queries/x/permissions', body: () => ({ public: true }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/saved-queries/{saved_query_id}/permissions', access: anyOf(Permissions.SavedQueriesWrite),
+    ok: 404, target: 'unknown id', path: () => `/api/v2/saved-queries/${UNKNOWN_INT}/permissions`, body: () => ({ user_ids: [] }),
+  },
   // Scheduled collection (compat part 1 "Permissions").
   { method: 'GET', template: '/api/v2/clients', access: anyOf(Permissions.ClientsRead), ok: 200 },
   {
@@ -290,6 +417,11 @@ const ROUTES: Route[] = [
   },
   { method: 'PUT', template: '/api/v2/clients/update', access: CLIENT_ONLY, ok: 200, body: () => ({ hostname: 'matrix-host' }) },
   { method: 'GET', template: '/api/v2/jobs', access: anyOf(Permissions.ClientsRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/jobs/finished', access: anyOf(Permissions.ClientsRead), ok: 200 },
+  {
+    method: 'GET', template: '/api/v2/jobs/{job_id}/log', access: anyOf(Permissions.ClientsRead), ok: 404, target: 'unknown id',
+    path: () => `/api/v2/jobs/${UNKNOWN_INT}/log`,
+  },
   {
     method: 'GET', template: '/api/v2/jobs/{job_id}', access: anyOf(Permissions.ClientsRead), ok: 404, target: 'unknown id',
     path: () => `/api/v2/jobs/${UNKNOWN_INT}`,
@@ -344,10 +476,33 @@ const ROUTES: Route[] = [
   // The matrix client runs no job, so its upload is refused after authorization.
   { method: 'POST', template: '/api/v2/ingest', access: CLIENT_ONLY, ok: 400, body: () => ({ data: [], meta: { type: 'users', version: 6 } }) },
   { method: 'GET', template: '/api/v2/datapipe/status', access: anyOf(Permissions.GraphDBRead), ok: 200 },
+  { method: 'GET', template: '/api/v2/analysis/status', access: anyOf(Permissions.GraphDBRead), ok: 200 },
   // In this order for every caller: a request is made, read back, then cancelled.
   { method: 'PUT', template: '/api/v2/analysis', access: anyOf(Permissions.GraphDBWrite), ok: 202 },
   { method: 'GET', template: '/api/v2/analysis', access: anyOf(Permissions.GraphDBWrite), ok: 200 },
   { method: 'DELETE', template: '/api/v2/analysis', access: anyOf(Permissions.GraphDBWrite), ok: 204 },
+  // Wipes only the posture statistics: the other suites' data stays.
+  {
+    method: 'POST', template: '/api/v2/clear-database', access: anyOf(Permissions.DBWipe), ok: 204,
+    body: () => ({ deleteDataQualityHistory: true }),
+  },
+  { method: 'GET', template: '/api/v2/custom-nodes', access: AUTHENTICATED, ok: 200 },
+  {
+    method: 'POST', template: '/api/v2/custom-nodes', access: AUTHENTICATED, ok: 201,
+    body: () => ({ custom_types: { [unique('MatrixKind')]: { icon: { type: 'font-awesome', name: 'user', color: '#FFFFFF' } } } }),
+  },
+  {
+    method: 'GET', template: '/api/v2/custom-nodes/{kind_name}', access: AUTHENTICATED, ok: 404, target: 'unknown id',
+    path: () => '/api/v2/custom-nodes/NoSuchKind',
+  },
+  {
+    method: 'PUT', template: '/api/v2/custom-nodes/{kind_name}', access: AUTHENTICATED, ok: 404, target: 'unknown id',
+    path: () => '/api/v2/custom-nodes/NoSuchKind', body: () => ({ config: { icon: { type: 'font-awesome', name: 'user' } } }),
+  },
+  {
+    method: 'DELETE', template: '/api/v2/custom-nodes/{kind_name}', access: AUTHENTICATED, ok: 404, target: 'unknown id',
+    path: () => '/api/v2/custom-nodes/NoSuchKind',
+  },
 ];
 
 const TOKEN_FAILED = 'Token Authorization failed.';
@@ -371,7 +526,9 @@ function expected(route: Route, caller: Caller): { status: number; message?: str
   if (route.access.kind === 'public') return { status: route.ok };
   if (caller.permissions === null) return { status: 401, message: caller.unauthenticated };
   // A client is not a user: the user's own record is not found.
-  if (caller.client && route.template === '/api/v2/self') return { status: 404, message: 'resource not found' };
+  if (caller.client && ['/api/v2/self', '/api/v2/accept-eula'].includes(route.template)) {
+    return { status: 404, message: 'resource not found' };
+  }
   if (route.access.kind === 'authenticated') return { status: route.ok };
   if (route.access.kind === 'client') {
     if (caller.client) return { status: route.ok };

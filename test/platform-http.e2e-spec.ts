@@ -207,6 +207,10 @@ describe('HTTP contract', () => {
           'AnalysisSchema1732240000800',
           'IdentityPlaceholderEmail1732240000900',
           'IngestLifecycle1732240001000',
+          'SavedQueriesSchema1732240001100',
+          'CustomNodeKinds1732240001150',
+          'CollectionIssuerAddresses1732240001170',
+          'TagHistory1732240001430',
         ]);
         const ext = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
         expect(ext.rowCount).toBe(1);

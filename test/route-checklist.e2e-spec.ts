@@ -46,24 +46,7 @@ const DEFERRED: Record<string, string> = {
   'DELETE /api/v2/saml/providers/{saml_provider_id}': 'deprecated SAML provider routes: replaced by /api/v2/sso-providers, which is served',
 };
 
-const ISSUE_19_REST = [
-  'GET /api/v2/saved-queries', 'POST /api/v2/saved-queries', 'GET /api/v2/saved-queries/export', 'POST /api/v2/saved-queries/import',
-  'GET /api/v2/saved-queries/{saved_query_id}', 'PUT /api/v2/saved-queries/{saved_query_id}',
-  'DELETE /api/v2/saved-queries/{saved_query_id}', 'GET /api/v2/saved-queries/{saved_query_id}/export',
-  'GET /api/v2/saved-queries/{saved_query_id}/permissions', 'PUT /api/v2/saved-queries/{saved_query_id}/permissions',
-  'DELETE /api/v2/saved-queries/{saved_query_id}/permissions',
-  'GET /api/v2/graph-search', 'GET /api/v2/pathfinding', 'GET /api/v2/graphs/kinds', 'GET /api/v2/graphs/source-kinds',
-  'GET /api/v2/graph-schema/edges', 'GET /api/v2/graphs/relay-targets', 'GET /api/v2/graphs/acl-inheritance',
-  'GET /api/v2/completeness', 'GET /api/v2/analysis/status', 'POST /api/v2/clear-database',
-  'GET /api/v2/custom-nodes', 'POST /api/v2/custom-nodes', 'GET /api/v2/custom-nodes/{kind_name}',
-  'PUT /api/v2/custom-nodes/{kind_name}', 'DELETE /api/v2/custom-nodes/{kind_name}',
-  'GET /api/v2/permissions', 'GET /api/v2/permissions/{permission_id}', 'GET /api/v2/roles/{role_id}',
-  'GET /api/v2/bloodhound-users-minimal', 'DELETE /api/v2/bloodhound-users/{user_id}/secret',
-  'POST /api/v2/asset-groups', 'DELETE /api/v2/asset-groups/{asset_group_id}', 'POST /api/v2/asset-groups/{asset_group_id}/selectors',
-  'PUT /api/v2/asset-groups/{asset_group_id}/selectors', 'DELETE /api/v2/asset-groups/{asset_group_id}/selectors/{asset_group_selector_id}',
-  'GET /api/v2/asset-groups/{asset_group_id}/collections', 'GET /api/v2/asset-groups/{asset_group_id}/members/counts',
-  'GET /api/v2/asset-groups/{asset_group_id}/custom-selectors', 'POST /api/v2/asset-group-tags/search',
-  'POST /api/v2/asset-group-tags/preview-selectors', 'GET /api/v2/asset-group-tags-history', 'POST /api/v2/asset-group-tags-history',
+const ISSUE_19_REST: string[] = [
 ];
 for (const route of ISSUE_19_REST) DEFERRED[route] = NOT_YET;
 

@@ -8,6 +8,7 @@ import { PostureModule } from '@app/posture';
 import { CollectionModule } from '@app/collection';
 import { IngestModule } from '@app/ingest';
 import { AnalysisModule } from '@app/analysis';
+import { SavedQueriesModule } from '@app/saved-queries';
 import { CONFIG_SLICES } from './config-slices.js';
 import { HealthController } from './health.controller.js';
 import { VersionController } from './version.controller.js';
@@ -17,7 +18,7 @@ import { migrations } from './migrations.js';
 @Module({
   imports: [ConfigModule.forRoot(CONFIG_SLICES), SigningKeysModule, LoggingModule, DatabaseModule.forRoot(migrations),
     MetricsModule, HttpPlatformModule, IdentityModule, AuthModule, GraphModule, AssetGroupsModule, PostureModule,
-    CollectionModule, IngestModule, AnalysisModule],
+    CollectionModule, IngestModule, AnalysisModule, SavedQueriesModule],
   controllers: [HealthController, VersionController],
 })
 export class AppModule {}

@@ -38,7 +38,7 @@ export {
   ApiErrors, ApiUploadBody, createOpenApiDocument, dataSchema, pageSchema, setupOpenApi,
 } from './http/openapi.js';
 export {
-  isRawBodyRequest, type PathwardenRequest, spoolRequestBody, UPLOAD_DIR_PREFIX,
+  isRawBodyRequest, type PathwardenRequest, spoolRequestBody, uploadTooLarge, UPLOAD_DIR_PREFIX,
 } from './http/request-pipeline.js';
 export { ArrayCap, hasRequestBody, NoNul } from './http/validators.js';
 export {

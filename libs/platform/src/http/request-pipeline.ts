@@ -38,9 +38,17 @@ export interface SpooledBody {
  */
 const RAW_BODY_ROUTES = /^\/api\/v2\/(file-upload\/(?!start\/?$|accepted-types\/?$)[^/]+|ingest)\/?$/i;
 
-/** Whether the request is a POST to a raw-body route. */
+/** Saved-query import: raw (a zip) unless the body is JSON, which the JSON parser reads as for any route. */
+const ZIP_IMPORT_ROUTE = /^\/api\/v2\/saved-queries\/import\/?$/i;
+
+/**
+ * Whether the request is a POST to a raw-body route: its body is streamed to a file, never parsed, and a signed
+ * request's signature is checked over it as it streams.
+ */
 export function isRawBodyRequest(req: Request): boolean {
-  return req.method === 'POST' && RAW_BODY_ROUTES.test(req.path);
+  if (req.method !== 'POST') return false;
+  if (RAW_BODY_ROUTES.test(req.path)) return true;
+  return ZIP_IMPORT_ROUTE.test(req.path) && !req.is(['application/json', 'application/*+json']);
 }
 
 /** 413 message of a raw body over the upload cap. */
