@@ -137,8 +137,9 @@ describe('identity: permissions, roles/{id}, bloodhound-users-minimal, secret ex
       expect(errorMessage(await admin.get(`/bloodhound-users-minimal${query}`), 400)).toBe(message);
     });
 
-    it('needs auth:ReadUsers (the reference table): a User (auth:ReadUsersMinimal only) gets 403', async () => {
-      expect(errorMessage(await plain.caller.get('/bloodhound-users-minimal'), 403)).toBe('not authorized');
+    it('needs auth:ReadUsersMinimal (compat part 1, the newest reference): a User has it, Upload-Only does not', async () => {
+      expect((await plain.caller.get('/bloodhound-users-minimal')).status).toBe(200);
+      expect(errorMessage(await uploader.get('/bloodhound-users-minimal'), 403)).toBe('not authorized');
       expect(errorMessage(await new Caller(t).get('/bloodhound-users-minimal'), 401)).toBe('not authenticated');
     });
   });

@@ -107,7 +107,7 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', template: '/api/v2/graph-users-minimal', access: anyOf(Permissions.AuthReadUsersMinimal), ok: 200 },
   // The pinned reference's route table: auth:ReadUsers (newer versions: auth:ReadUsersMinimal).
-  { method: 'GET', template: '/api/v2/bloodhound-users-minimal', access: anyOf(Permissions.AuthReadUsers), ok: 200 },
+  { method: 'GET', template: '/api/v2/bloodhound-users-minimal', access: anyOf(Permissions.AuthReadUsersMinimal), ok: 200 },
   // Any user, for themselves (BHE; nothing is gated on it); a collection client is not a user (404).
   { method: 'PUT', template: '/api/v2/accept-eula', access: AUTHENTICATED, ok: 202 },
   { method: 'GET', template: '/api/v2/bloodhound-users', access: anyOf(Permissions.AuthManageUsers, Permissions.AuthReadUsers), ok: 200 },

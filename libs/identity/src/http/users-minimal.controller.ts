@@ -25,7 +25,8 @@ export class UsersMinimalController {
   }
 
   @Get('bloodhound-users-minimal')
-  @RequirePermission(Permissions.AuthReadUsers)
+  // compat part 1: the newest reference asks auth:ReadUsersMinimal here (older ones auth:ReadUsers).
+  @RequirePermission(Permissions.AuthReadUsersMinimal)
   @ApiOperation({
     summary: 'List active users without sensitive data (disabled users excluded)',
     description: 'Not paginated. Filters: first_name, last_name, email_address, principal_name (eq, neq, ~eq), id ' +
