@@ -27,8 +27,15 @@ describe('custom nodes', () => {
     expect(res.body).toEqual({ data: [] });
   });
 
-  it('creates kinds (201, in the order sent), white when no colour is given, for any signed-in user', async () => {
-    const res = await readOnly.post('/custom-nodes', {
+  it('lets any signed-in user read kinds, and only graphdb:Write change them (403 for Read-Only)', async () => {
+    expect((await readOnly.get('/custom-nodes')).status).toBe(200);
+    expect(errorMessage(await readOnly.post('/custom-nodes', { custom_types: { Nope: icon() } }), 403)).toBe('not authorized');
+    expect(errorMessage(await readOnly.put('/custom-nodes/Nope', { config: icon() }), 403)).toBe('not authorized');
+    expect(errorMessage(await readOnly.delete('/custom-nodes/Nope'), 403)).toBe('not authorized');
+  });
+
+  it('creates kinds (201, in the order sent), white when no colour is given', async () => {
+    const res = await admin.post('/custom-nodes', {
       custom_types: { Widget: icon(), Gadget: { icon: { type: 'font-awesome', name: 'gear' } } },
     });
     expect(res.status).toBe(201);

@@ -66,6 +66,9 @@ const GRAPH: GraphSpec = {
     ...range(RESULT_LIMIT + 1).map((i) => ({ objectid: `MANY-${i}`, kinds: ['Base', 'User'], properties: { name: `MANY-${i}` } })),
   ],
   edges: [
+    // Ingest writes DCFor from each domain controller to its domain; APP has one as a decoy (no isdc), ODD is no computer.
+    ...[`${D}-1001`, `${D}-1002`, `${D}-1003`, `${D}-1004`].map((from) => ({ from, to: D, kind: 'DCFor' })),
+    { from: `${OTHER}-1001`, to: D, kind: 'DCFor' },
     { from: `${D}-S-1-5-11`, to: `${D}-2004`, kind: 'CoerceAndRelayNTLMToLDAP' },
     { from: `${D}-S-1-5-11`, to: `${D}-2004`, kind: 'CoerceAndRelayNTLMToLDAPS' },
     { from: `${D}-S-1-5-11`, to: `${D}-2001`, kind: 'CoerceAndRelayNTLMToSMB' },

@@ -488,7 +488,7 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', template: '/api/v2/custom-nodes', access: AUTHENTICATED, ok: 200 },
   {
-    method: 'POST', template: '/api/v2/custom-nodes', access: AUTHENTICATED, ok: 201,
+    method: 'POST', template: '/api/v2/custom-nodes', access: anyOf(Permissions.GraphDBWrite), ok: 201,
     body: () => ({ custom_types: { [unique('MatrixKind')]: { icon: { type: 'font-awesome', name: 'user', color: '#FFFFFF' } } } }),
   },
   {
@@ -496,11 +496,11 @@ const ROUTES: Route[] = [
     path: () => '/api/v2/custom-nodes/NoSuchKind',
   },
   {
-    method: 'PUT', template: '/api/v2/custom-nodes/{kind_name}', access: AUTHENTICATED, ok: 404, target: 'unknown id',
+    method: 'PUT', template: '/api/v2/custom-nodes/{kind_name}', access: anyOf(Permissions.GraphDBWrite), ok: 404, target: 'unknown id',
     path: () => '/api/v2/custom-nodes/NoSuchKind', body: () => ({ config: { icon: { type: 'font-awesome', name: 'user' } } }),
   },
   {
-    method: 'DELETE', template: '/api/v2/custom-nodes/{kind_name}', access: AUTHENTICATED, ok: 404, target: 'unknown id',
+    method: 'DELETE', template: '/api/v2/custom-nodes/{kind_name}', access: anyOf(Permissions.GraphDBWrite), ok: 404, target: 'unknown id',
     path: () => '/api/v2/custom-nodes/NoSuchKind',
   },
 ];

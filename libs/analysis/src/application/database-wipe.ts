@@ -66,14 +66,13 @@ export class DatabaseWipe {
       };
       const selectorsGone = request.deleteAssetGroupSelectors.length > 0
         && await attempt('custom high value selectors', () => this.selectors.removeCustomSelectors(request.deleteAssetGroupSelectors));
-      if (plan.graph || selectorsGone) await this.requests.request({ requestedBy, requestedAt: this.clock.now() });
+      const edgesGone = request.deleteRelationships.length > 0 && await attempt('graph edges', () => this.graph.wipe({
+        all: false, sourceKinds: [], sourceless: false, edgeKinds: [...new Set(request.deleteRelationships)].filter(isKindName),
+      }));
+      // What analysis derived from what is gone (tags, derived edges, posture) is stale until it runs again.
+      if (plan.graph || selectorsGone || edgesGone) await this.requests.request({ requestedBy, requestedAt: this.clock.now() });
       if (request.deleteFileIngestHistory) await attempt('file ingest history', () => this.ingestWork.removeHistory());
       if (request.deleteDataQualityHistory) await attempt('data quality history', () => this.posture.removeAll());
-      if (request.deleteRelationships.length > 0) {
-        await attempt('graph edges', () => this.graph.wipe({
-          all: false, sourceKinds: [], sourceless: false, edgeKinds: [...new Set(request.deleteRelationships)].filter(isKindName),
-        }));
-      }
       if (failed.length > 0) throw new ApiError(500, [AnalysisErrors.wipeFailed(failed)]);
     }, busy);
   }

@@ -29,4 +29,11 @@ describe('readWipeRequest', () => {
       expect(refusal(raw)).toBe('400 JSON malformed.');
     }
   });
+
+  it('answers 400 for a list of more than 1000 items (each named asset group is looked up)', () => {
+    const many = Array.from({ length: 1001 }, (_, i) => i + 1);
+    expect(refusal({ deleteAssetGroupSelectors: many })).toBe('400 deleteAssetGroupSelectors may name at most 1000 items');
+    expect(refusal({ DELETERELATIONSHIPS: many.map(String) })).toBe('400 deleteRelationships may name at most 1000 items');
+    expect(refusal({ deleteAssetGroupSelectors: many.slice(0, 1000) })).toBe('read');
+  });
 });

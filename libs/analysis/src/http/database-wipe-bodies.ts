@@ -24,8 +24,13 @@ const malformed = () => ApiError.badRequest(AnalysisErrors.jsonMalformed);
 const isGoInt = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= Number(INT64_MIN) && (value as number) <= Number(INT64_MAX);
 
-function items<T>(body: BodyReader, name: string, is: (value: unknown) => value is T, zero: T): T[] {
-  return (body.array(name) ?? []).map((item) => {
+/** The most items one list of the body may name (a directory has far fewer asset groups, source or edge kinds). */
+export const MAX_WIPE_ITEMS = 1000;
+
+function items<T>(body: BodyReader, field: keyof DatabaseWipeDto, is: (value: unknown) => value is T, zero: T): T[] {
+  const list = body.array(field.toLowerCase()) ?? [];
+  if (list.length > MAX_WIPE_ITEMS) throw ApiError.badRequest(AnalysisErrors.tooManyWipeItems(field, MAX_WIPE_ITEMS));
+  return list.map((item) => {
     if (item === null) return zero;
     if (!is(item)) throw malformed();
     return item;
@@ -40,10 +45,10 @@ export function readWipeRequest(raw: unknown): WipeRequest {
   const body = BodyReader.of(raw, { foldCase: true, notObject: malformed, wrongType: malformed });
   return {
     deleteCollectedGraphData: body.boolean('deletecollectedgraphdata') === true,
-    deleteSourceKinds: items(body, 'deletesourcekinds', isGoInt, 0),
-    deleteRelationships: items(body, 'deleterelationships', (v): v is string => typeof v === 'string', ''),
+    deleteSourceKinds: items(body, 'deleteSourceKinds', isGoInt, 0),
+    deleteRelationships: items(body, 'deleteRelationships', (v): v is string => typeof v === 'string', ''),
     deleteFileIngestHistory: body.boolean('deletefileingesthistory') === true,
     deleteDataQualityHistory: body.boolean('deletedataqualityhistory') === true,
-    deleteAssetGroupSelectors: items(body, 'deleteassetgroupselectors', isGoInt, 0),
+    deleteAssetGroupSelectors: items(body, 'deleteAssetGroupSelectors', isGoInt, 0),
   };
 }

@@ -56,14 +56,17 @@ export class AssetGroupSelectorCommands {
   }
 
   /** Removes one legacy selector (a seed): its selector loses the seed, or goes when it was the last one. */
-  async delete(actor: string, groupId: number, legacyId: number): Promise<void> {
-    const { tagId } = await this.groups.get(groupId);
-    const selector = (await this.selectors.ofTag(tagId)).find((s) => s.seeds.some((seed) => seed.id === legacyId));
-    if (!selector) throw ApiError.notFound();
-    this.refuseSystem(selector);
-    const rest = selector.seeds.filter((seed) => seed.id !== legacyId);
-    if (rest.length === 0) await this.commands.delete(actor, tagId, selector.id);
-    else await this.commands.update(actor, tagId, selector.id, { seeds: rest.map(({ type, value }) => ({ type, value })) });
+  delete(actor: string, groupId: number, legacyId: number): Promise<void> {
+    // Read and rewrite the seeds under the tag lock, as update does: two deletes of one selector never undo each other.
+    return this.tagWriter.exclusively(async () => {
+      const { tagId } = await this.groups.get(groupId);
+      const selector = (await this.selectors.ofTag(tagId)).find((s) => s.seeds.some((seed) => seed.id === legacyId));
+      if (!selector) throw ApiError.notFound();
+      this.refuseSystem(selector);
+      const rest = selector.seeds.filter((seed) => seed.id !== legacyId);
+      if (rest.length === 0) await this.commands.delete(actor, tagId, selector.id);
+      else await this.commands.update(actor, tagId, selector.id, { seeds: rest.map(({ type, value }) => ({ type, value })) });
+    });
   }
 
   private refuseSystem(selector: Selector): void {

@@ -123,6 +123,10 @@ describe('EntityLists', () => {
     expect(all.nodes.map((node) => node.id)).toEqual([ids.get('BOB')!.id]);
     const graph = await lists.page(type('computers'), list('computers', 'admin-users'), 'WS1', { skip: 0, limit: 1, sort: [], graph: true });
     expect(graph.edges.map((edge) => edge.kind).sort()).toContain('AdminTo');
+    // Over the cap: refused from the ids and hops alone, before any node or edge is loaded.
+    const refused = await apiErrorOf(lists.page(type('computers'), list('computers', 'admin-users'), 'WS1',
+      { skip: 0, limit: 1, sort: [], graph: true, maxElements: 6 }));
+    expect([refused.status, refused.messages[0]]).toEqual([400, expect.stringMatching(/exceeds the limit of 6/)]);
   });
 });
 

@@ -21,8 +21,10 @@ export interface EntityListRequest {
   limit: number;
   /** Empty, or a list longer than SORTABLE_LIST_SIZE: node id descending (ids only, nothing loaded but the page). */
   sort: readonly SortSpec[];
-  /** type=graph: every reached node and the edges walked, unpaged (the caller bounds the size). */
+  /** type=graph: every reached node and the edges walked, unpaged. */
   graph: boolean;
+  /** type=graph: the most nodes + edges an answer may carry; past it, 400 before anything is loaded. */
+  maxElements?: number;
 }
 
 /** What a walk reached: node ids (the entity left out) and every hop taken on the way. */
@@ -48,7 +50,7 @@ export class EntityLists {
       if (!withCounts) return { node };
       const counts: Record<string, number> = {};
       for (const list of type.lists) {
-        if (list.countKey !== undefined) counts[list.countKey] = (await this.reach(hops, node, list)).ids.length;
+        if (list.countKey !== undefined) counts[list.countKey] = (await this.reach(hops, node, list, false)).ids.length;
       }
       return { node, counts };
     });
@@ -57,10 +59,14 @@ export class EntityLists {
   page(type: EntityType, list: RelatedList, objectId: string, request: EntityListRequest): Promise<EntityListPage> {
     return this.walks.read(async (hops) => {
       const entity = await this.entity(type, objectId);
-      const reach = await this.reach(hops, entity, list);
+      const reach = await this.reach(hops, entity, list, request.graph);
       if (request.graph) {
         const reached = new Set(reach.ids);
         const walked = reach.hops.filter((hop) => reached.has(hop.endId) || reached.has(hop.startId));
+        // A bound on what would be loaded (ids known, nothing read yet): a domain's 150k users are refused, not loaded.
+        if (request.maxElements !== undefined && reached.size + 1 + walked.length > request.maxElements) {
+          throw ApiError.badRequest(GraphErrors.resultTooLarge(request.maxElements));
+        }
         const edges = await this.store.edgesByIds([...new Set(walked.map((hop) => hop.edgeId))]);
         const ids = new Set([entity.id, ...reach.ids, ...edges.flatMap((edge) => [edge.startId, edge.endId])]);
         return { entity, count: reach.ids.length, nodes: await this.store.nodesByIds([...ids]), edges };
@@ -89,12 +95,14 @@ export class EntityLists {
     return node;
   }
 
-  private async reach(hops: HopReader, entity: GraphNode, list: RelatedList): Promise<Reach> {
+  /** The list's node ids; with `keepHops`, every hop walked too (type=graph draws them; counts need none). */
+  private async reach(hops: HopReader, entity: GraphNode, list: RelatedList, keepHops = true): Promise<Reach> {
     // A domain's objects carry its domainsid; the domain node itself has one too (its objectid when it lacks it).
     const domainSid = textProperty(entity.properties, 'domainsid') ?? textProperty(entity.properties, 'objectid') ?? '';
     let frontier = list.inDomain ? await this.store.nodeIdsInDomain(domainSid, list.inDomain) : [entity.id];
     const walked: Hop[] = [];
-    for (const step of list.walk) frontier = await walkStep(hops, frontier, step, walked);
+    const sink = keepHops ? walked : { push: () => 0 };
+    for (const step of list.walk) frontier = await walkStep(hops, frontier, step, sink);
     let ids = frontier.filter((id) => id !== entity.id);
     if (list.kinds && ids.length > 0) ids = await hops.withKinds(ids, list.kinds);
     if (list.exceptKinds && ids.length > 0) {
@@ -115,7 +123,9 @@ function byIdDescending(ids: readonly string[]): string[] {
 }
 
 /** One step: the distinct nodes it reaches from `frontier` (each hop appended to `walked`). */
-async function walkStep(hops: HopReader, frontier: readonly string[], step: WalkStep, walked: Hop[]): Promise<string[]> {
+async function walkStep(
+  hops: HopReader, frontier: readonly string[], step: WalkStep, walked: Pick<Hop[], 'push'>,
+): Promise<string[]> {
   const far = (hop: Hop, direction: 'outbound' | 'inbound') => (direction === 'outbound' ? hop.endId : hop.startId);
   if ('union' in step) {
     const parts = await Promise.all(step.union.map(async (steps) => {

@@ -12,6 +12,8 @@ const dc = (objectid: string, properties: object) =>
 
 const GRAPH: GraphSpec = {
   nodes: [
+    { objectid: D, kinds: ['Base', 'Domain'], properties: { domainsid: D } },
+    { objectid: 'D2', kinds: ['Base', 'Domain'], properties: { domainsid: 'S-1-5-21-2' } },
     { objectid: 'AU', kinds: ['Base', 'Group'], properties: { domainsid: D } },
     { objectid: 'NOSID', kinds: ['Base', 'Group'] },
     { objectid: 'WS', kinds: ['Base', 'Computer'], properties: { domainsid: D } },
@@ -23,6 +25,9 @@ const GRAPH: GraphSpec = {
     { ...dc('FOREIGN', { ldapavailable: true, ldapsigning: false }), properties: { domainsid: 'S-1-5-21-2', isdc: true, ldapavailable: true, ldapsigning: false } },
   ],
   edges: [
+    // Ingest writes DCFor from each DC to its domain (NOTDC has one too, as a decoy: it is no DC by isdc).
+    ...['LDAP', 'SIGNED', 'UNKNOWN', 'TEXT', 'NOTDC'].map((from) => ({ from, to: D, kind: 'DCFor' })),
+    { from: 'FOREIGN', to: 'D2', kind: 'DCFor' },
     { from: 'AU', to: 'WS', kind: 'CoerceAndRelayNTLMToLDAP' },
     { from: 'AU', to: 'WS', kind: 'CoerceAndRelayNTLMToLDAPS' },
     { from: 'AU', to: 'WS', kind: 'MemberOf' },

@@ -51,12 +51,20 @@ export class RelayTargets {
     }
   }
 
-  /** The domain controllers (`isdc`) of the start node's domain that pass `accepts`. */
+  /**
+   * The domain controllers (`isdc`) of the start node's domain that pass `accepts`: the computers with a DCFor
+   * edge to the domain (ingest writes one per DC), so only they are loaded, not the domain's every computer.
+   */
   private async domainControllers(edge: GraphEdge, accepts: (properties: Properties) => boolean): Promise<GraphNode[]> {
     const [start] = await this.store.nodesByIds([edge.startId]);
     const sid = start?.properties.domainsid;
     if (typeof sid !== 'string' || sid === '') return [];
-    const computers = await this.store.nodesByIds(await this.store.nodeIdsInDomain(sid, ['Computer']));
-    return computers.filter((node) => node.properties.isdc === true && accepts(node.properties));
+    const domain = await this.store.nodeByObjectId(sid, 'Domain');
+    if (!domain) return [];
+    const { nodes } = await this.store.neighbours([domain.id], 'inbound', ['DCFor']);
+    return nodes
+      .filter((node) => node.kinds.includes('Computer') && node.properties.domainsid === sid)
+      .filter((node) => node.properties.isdc === true && accepts(node.properties))
+      .sort((a, b) => Number(a.id) - Number(b.id));
   }
 }

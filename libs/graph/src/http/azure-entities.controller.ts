@@ -78,7 +78,8 @@ export class AzureEntitiesController {
     const list = AZURE_RELATED_LISTS.find((candidate) => candidate.path === relatedType);
     if (!list) throw ApiError.notFound(GraphErrors.azureNoRelatedList(relatedType));
     const graph = resultType === 'graph';
-    const page = await this.limits.run(principal, () => this.entities.page(type, list, objectId, { skip, limit, sort: [], graph }));
+    const request = { skip, limit, sort: [], graph, maxElements: this.limits.resultLimit };
+    const page = await this.limits.run(principal, () => this.entities.page(type, list, objectId, request));
     if (graph) {
       assertWithinResultLimit(collectGraph(page.nodes, page.edges), this.limits.resultLimit);
       return presentLegacyGraph(page.nodes, page.edges);

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import {
   ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath,
 } from '@nestjs/swagger';
-import { ApiErrors, Authenticated, data, dataSchema } from '@app/platform';
+import { ApiErrors, Authenticated, data, dataSchema, Permissions, RequirePermission } from '@app/platform';
 import { CustomNodeKinds } from '../application/custom-node-kinds.js';
 import {
   CreateCustomNodesDto, CustomNodeConfigDto, readCreateCustomNodes, readUpdateCustomNode, UpdateCustomNodeDto,
@@ -19,6 +19,8 @@ const KIND_NAME = { name: 'kind_name', description: 'the node kind, e.g. `Exampl
  */
 @ApiTags('Graph')
 @ApiExtraModels(CustomNodeKindView, CustomNodeConfigDto)
+// Reads: any signed-in user, as the reference. Writes change what every user sees: graphdb:Write, where the
+// reference lets any signed-in caller (collection clients included) write (docs/architecture.md, deviation 26).
 @Authenticated()
 @Controller('custom-nodes')
 export class CustomNodesController {
@@ -33,6 +35,7 @@ export class CustomNodesController {
   }
 
   @Post()
+  @RequirePermission(Permissions.GraphDBWrite)
   @ApiOperation({
     summary: 'Create custom node kinds',
     description: 'All or none. Icon type must be `font-awesome`; an empty colour is `#FFFFFF`. 409 when a kind name is taken.',
@@ -54,6 +57,7 @@ export class CustomNodesController {
   }
 
   @Put(':kind_name')
+  @RequirePermission(Permissions.GraphDBWrite)
   @ApiOperation({ summary: "Replace a custom node kind's configuration" })
   @ApiParam(KIND_NAME)
   @ApiBody({ type: UpdateCustomNodeDto })
@@ -64,6 +68,7 @@ export class CustomNodesController {
   }
 
   @Delete(':kind_name')
+  @RequirePermission(Permissions.GraphDBWrite)
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a custom node kind', description: '200 with an empty body, as the reference.' })
   @ApiParam(KIND_NAME)

@@ -138,7 +138,9 @@ export class EntityCatalogController {
     const id = readObjectId(objectId);
     const explicitSort = queryValues(query, 'sort_by').length > 0 ? sort : [];
     const page = await this.limits.run(principal, () =>
-      this.entities.page(type, list!, id, { skip, limit, sort: explicitSort, graph: resultType === 'graph' }));
+      this.entities.page(type, list!, id, {
+        skip, limit, sort: explicitSort, graph: resultType === 'graph', maxElements: this.limits.resultLimit,
+      }));
     if (resultType === 'graph') {
       assertWithinResultLimit(collectGraph(page.nodes, page.edges), this.limits.resultLimit);
       return presentLegacyGraph(page.nodes, page.edges);

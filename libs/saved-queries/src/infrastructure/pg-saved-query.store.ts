@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import {
   ApiError, applyListFilters, applyListQuery, Database, dateOf, pgConstraint, pgErrorCode, PgErrorCodes,
   type ListQuery, type Row,
@@ -59,6 +59,15 @@ function duplicateNameToBadRequest(error: unknown): unknown {
   return pgErrorCode(error) === PgErrorCodes.uniqueViolation && pgConstraint(error) === UNIQUE_NAME
     ? ApiError.badRequest(SavedQueriesErrors.duplicateName)
     : error;
+}
+
+/**
+ * Locks the query's row for the rest of the transaction: sharing and publishing of one query take turns (each
+ * decides from what the other wrote); a query deleted meanwhile is 404.
+ */
+async function lockQuery(m: EntityManager, id: number): Promise<void> {
+  const [row] = await m.query('SELECT id FROM saved_queries WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) throw ApiError.notFound(SavedQueriesErrors.shareQueryDoesNotExist);
 }
 
 /** Saved queries and their permission rows in PostgreSQL. */
@@ -145,6 +154,7 @@ export class PgSavedQueryStore extends SavedQueryStore {
 
   makePublic(id: number): Promise<QueryPermission> {
     return this.db.transaction(async (m) => {
+      await lockQuery(m, id);
       await m.query('DELETE FROM saved_queries_permissions WHERE query_id = $1 AND shared_to_user_id IS NOT NULL', [id]);
       await m.query('INSERT INTO saved_queries_permissions (query_id, public) VALUES ($1, true) ON CONFLICT DO NOTHING', [id]);
       const [row] = await m.query('SELECT * FROM saved_queries_permissions WHERE query_id = $1 AND public', [id]);
@@ -154,11 +164,21 @@ export class PgSavedQueryStore extends SavedQueryStore {
 
   shareTo(id: number, userIds: readonly string[]): Promise<QueryPermission[]> {
     return this.db.transaction(async (m) => {
-      await m.query(
-        `INSERT INTO saved_queries_permissions (query_id, shared_to_user_id)
-         SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
-        [id, userIds],
-      );
+      await lockQuery(m, id);
+      // Published meanwhile (the verdict was made before this transaction): never both public and shared.
+      const [published] = await m.query('SELECT 1 FROM saved_queries_permissions WHERE query_id = $1 AND public', [id]);
+      if (published) throw ApiError.badRequest(SavedQueriesErrors.publicShare);
+      try {
+        await m.query(
+          `INSERT INTO saved_queries_permissions (query_id, shared_to_user_id)
+           SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
+          [id, userIds],
+        );
+      } catch (error) {
+        // A user deleted since the caller's ids were checked.
+        if (pgErrorCode(error) === PgErrorCodes.foreignKeyViolation) throw ApiError.badRequest(SavedQueriesErrors.unknownUsers(userIds));
+        throw error;
+      }
       const rows: Row[] = await m.query(
         'SELECT * FROM saved_queries_permissions WHERE query_id = $1 AND shared_to_user_id = ANY($2::uuid[]) ORDER BY id',
         [id, userIds],
