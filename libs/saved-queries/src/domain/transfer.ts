@@ -29,10 +29,14 @@ export function exportFileName(name: string): string {
 /** File names for a zip: each query's exportFileName, later duplicates as `name (2).json`, `name (3).json`, ... */
 export function uniqueFileNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
+  // The next number to try per file name: N equal names cost N steps, not N².
+  const next = new Map<string, number>();
   return names.map((name) => {
     const file = exportFileName(name);
     let unique = file;
-    for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${file.slice(0, -'.json'.length)} (${n}).json`;
+    let n = next.get(file.toLowerCase()) ?? 2;
+    while (taken.has(unique.toLowerCase())) unique = `${file.slice(0, -'.json'.length)} (${n++}).json`;
+    next.set(file.toLowerCase(), n);
     taken.add(unique.toLowerCase());
     return unique;
   });
