@@ -248,6 +248,19 @@ describe('asset group extras (legacy asset group writes, tag search, selector pr
       expect(errorMessage(await readOnly.get('/asset-groups/999/members/counts'), 404)).toBe('resource not found');
       expect(errorMessage(await readOnly.get('/asset-groups/q/members/counts'), 400)).toBe('id is malformed');
     });
+
+    it('draws the members as one flat graph map (combo-node), narrowed by domainsid', async () => {
+      const res = await readOnly.get(`/asset-groups/${groupId}/combo-node`);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual([`${SID}-1101`, `${SID}-1102`, `${SID}-512`].map((o) => nodeId[o]).sort());
+      expect(res.body.data[nodeId[`${SID}-1101`]]).toEqual({
+        label: { text: 'ALICE@EXTRA.LOCAL' }, data: { objectid: `${SID}-1101`, name: 'ALICE@EXTRA.LOCAL', nodetype: 'User' },
+      });
+      expect((await readOnly.get(`/asset-groups/${groupId}/combo-node?domainsid=${SID}`)).body.data).toEqual(res.body.data);
+      expect((await readOnly.get(`/asset-groups/${groupId}/combo-node?domainsid=S-1-5-21-9`)).body).toEqual({ data: {} });
+      expect(errorMessage(await readOnly.get('/asset-groups/999/combo-node'), 404)).toBe('resource not found');
+      expect(errorMessage(await readOnly.get('/asset-groups/q/combo-node'), 400)).toBe('id is malformed');
+    });
   });
 
   describe('GET /api/v2/asset-groups/{id}/collections', () => {

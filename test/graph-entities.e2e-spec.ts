@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { Datapipe } from '@app/analysis';
-import { ENTITY_TYPES } from '@app/graph';
+import { ENTITY_TYPES, GraphStore } from '@app/graph';
 import { SAMPLE_ZIP } from '@app/ingest/testing';
 import { ADMIN_PASSWORD, createTestApp, errorMessage, login, type TestApp } from './support/test-app.js';
 import { bearer } from './support/auth.js';
@@ -139,6 +139,13 @@ describe('entity panels on the sample data', () => {
     expect(errorMessage(await patch(domain, [1]), 400)).toBe('error unmarshalling JSON payload');
     expect(errorMessage(await patch('NO-SUCH-DOMAIN', { collected: true }), 404)).toBe('node not found');
     expect(errorMessage(await patch(await firstOf('User'), { collected: true }), 404)).toBe('node not found');
+  });
+
+  it('answers a meta node (the enterprise reference\'s), with no counts to add', async () => {
+    await t.app.get(GraphStore).upsertNodes([{ objectid: 'META-1', kinds: ['Meta'], properties: { name: 'CORP META' } }]);
+    const res = await get('/api/v2/meta/META-1');
+    expect([res.status, res.body]).toEqual([200, { data: { kinds: ['Meta'], props: { objectid: 'META-1', name: 'CORP META' } } }]);
+    expect(errorMessage(await get(`/api/v2/meta/${await firstOf('User')}`), 404)).toBe('node not found');
   });
 
   it('answers GET /api/version to any signed-in caller, 401 without a token', async () => {

@@ -210,6 +210,14 @@ const ROUTES: Route[] = [
     method: 'PATCH', template: '/api/v2/domains/{object_id}', access: anyOf(Permissions.GraphDBWrite), ok: 400,
     path: () => '/api/v2/domains/S-1-5-21-0', body: () => ({}),
   },
+  {
+    method: 'GET', template: '/api/v2/meta/{object_id}', access: anyOf(Permissions.GraphDBRead), ok: 400,
+    path: () => '/api/v2/meta/M-1?counts=maybe',
+  },
+  {
+    method: 'GET', template: '/api/v2/asset-groups/{asset_group_id}/combo-node', access: anyOf(Permissions.GraphDBRead), ok: 200,
+    target: 'existing id', path: () => '/api/v2/asset-groups/1/combo-node',
+  },
   // Entity panels (the reference's route table): a bad counts or type value is refused after authorization.
   ...referenceRoutes()
     .filter((route) => route.method === 'GET' && ENTITY_ROUTE.test(route.path)

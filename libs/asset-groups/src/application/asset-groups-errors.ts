@@ -1,5 +1,8 @@
 /** Asset group messages (reference wording where the reference has one), reused by the use cases and asserted in tests. */
 export const AssetGroupsErrors = {
+  // GET /api/v2/asset-groups/{id}/combo-node (ours: the reference draws any number)
+  comboNodeTooLarge: (count: number, max: number) =>
+    `the asset group has ${count} members, more than the ${max} a combo node draws; narrow it with domainsid`,
   // Tags
   tagNameRequired: 'name is required',
   tagNameEmpty: 'name can not be empty',

@@ -2,12 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  ApiErrors, CurrentPrincipal, data, Deprecated, IntId, paginated, parseListQuery, Permissions, type Principal,
+  ApiError, ApiErrors, CurrentPrincipal, data, Deprecated, IntId, paginated, parseListQuery, Permissions, type Principal,
   RequirePermission,
 } from '@app/platform';
 import { AssetGroupCommands } from '../application/asset-group-commands.js';
 import { AssetGroupQueries } from '../application/asset-group-queries.js';
 import { AssetGroupSelectorCommands } from '../application/asset-group-selector-commands.js';
+import { AssetGroupsErrors } from '../application/asset-groups-errors.js';
 import { ASSET_GROUP_COLLECTION_LIST, ASSET_GROUP_LIST, ASSET_GROUP_MEMBER_LIST } from '../application/list-specs.js';
 import {
   CreateAssetGroupDto, readCreateAssetGroupBody, readLegacySelectorId, readSelectorSpecs, SelectorSpecDto,
@@ -18,6 +19,8 @@ import { presentAssetGroup, presentAssetGroupMember, presentLegacySelector } fro
 import { AssetGroupView, MemberCountsView, UpdatedLegacySelectorsView } from './views.js';
 
 const GROUP_ID = 'asset_group_id';
+/** The most members a combo node draws (one page of the member list). */
+const COMBO_NODE_MAX = 1000;
 const LEGACY_SELECTOR_ID = 'asset_group_selector_id';
 const MEMBER_FILTERS = 'String filters: object_id, primary_kind, environment_id, environment_kind, name, custom_member ' +
   '(`eq:true` / `eq:false`).';
@@ -204,6 +207,31 @@ export class AssetGroupsController {
   async memberCounts(@IntId(GROUP_ID) id: number, @Query() query: Record<string, unknown>) {
     const counts = await this.queries.memberCounts(id, parseListQuery(ASSET_GROUP_MEMBER_LIST, query));
     return data(presentMemberCounts(counts));
+  }
+
+  @Get(`:${GROUP_ID}/combo-node`)
+  @Deprecated('/api/v2/asset-group-tags/{asset_group_tag_id}/members')
+  @RequirePermission(Permissions.GraphDBRead)
+  @ApiOperation({
+    summary: "An asset group's members as one flat graph map (deprecated; the enterprise explorer's combined node)",
+    description: `domainsid: only the members of that domain or tenant. At most ${COMBO_NODE_MAX} members are drawn; ` +
+      'a larger group answers 400 (narrow it with domainsid).',
+  })
+  @ApiOkResponse({ description: '`{"data": {"<node id>": {label: {text}, data: {objectid, name, nodetype}}}}`' })
+  @ApiErrors(400, 401, 403, 404)
+  async comboNode(@IntId(GROUP_ID) id: number, @Query() query: Record<string, unknown>) {
+    const domainSid = typeof query.domainsid === 'string' && query.domainsid !== '' ? query.domainsid : undefined;
+    const parsed = parseListQuery(ASSET_GROUP_MEMBER_LIST, {
+      limit: String(COMBO_NODE_MAX), ...(domainSid ? { environment_id: `eq:${domainSid}` } : {}),
+    });
+    const page = await this.queries.members(id, parsed);
+    if (page.count > page.items.length) {
+      throw ApiError.badRequest(AssetGroupsErrors.comboNodeTooLarge(page.count, COMBO_NODE_MAX));
+    }
+    return data(Object.fromEntries(page.items.map((member) => [member.nodeId, {
+      label: { text: member.name },
+      data: { objectid: member.objectId, name: member.name, nodetype: member.primaryKind },
+    }])));
   }
 
   private async changeSelectors(id: number, body: unknown, principal: Principal) {

@@ -175,7 +175,10 @@ describe('planSchedule', () => {
     'FREQ=HOURLY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23;COUNT=10000',
     `FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;BYSETPOS=${Array.from({ length: 200 }, (_, i) => i + 1).join(',')}`,
     `FREQ=YEARLY;BYMONTH=${Array.from({ length: 12 }, (_, i) => i + 1).join(',')};BYMONTHDAY=${Array.from({ length: 31 }, (_, i) => i + 1).join(',')};BYHOUR=${Array.from({ length: 24 }, (_, i) => i).join(',')}`,
-  ])('plans and runs the costly rule %s in well under a second', (text) => {
+  ])('plans and runs the costly rule %s without running away', (text) => {
+    // Tests never fail on timing: this bound only catches a runaway expansion (minutes, as before the caps), far
+    // above the milliseconds these rules take even on a loaded CI machine.
+    const RUNAWAY_MS = 20_000;
     const now = at('2026-12-31T23:30:00Z');
     let started = Date.now();
     try {
@@ -183,10 +186,10 @@ describe('planSchedule', () => {
     } catch (error) {
       if (!(error instanceof InvalidRule)) throw error;
     }
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(RUNAWAY_MS);
     started = Date.now();
     dueRun(`DTSTART:20251101T000000Z\nRRULE:${text}`, at('2025-11-01T00:00:00Z'), now);
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(RUNAWAY_MS);
   });
 
   describe('on update', () => {

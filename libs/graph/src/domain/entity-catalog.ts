@@ -221,6 +221,8 @@ export const ENTITY_TYPES: readonly EntityType[] = [
       { path: 'linkedtemplates', countKey: 'linkedTemplates', walk: [{ closure: 'inbound', edges: ['ExtendedByPolicy'], via: ['CertTemplate'] }] },
     ],
   },
+  // The enterprise reference's meta nodes (its client's getMetaV2); no lists.
+  { path: 'meta', kind: 'Meta', lists: [] },
 ];
 
 /** Related lists served by a handler of their own (not the catalogue's generic one). */
