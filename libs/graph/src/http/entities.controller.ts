@@ -1,22 +1,19 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, getSchemaPath,
-} from '@nestjs/swagger';
-import {
-  ApiError, ApiErrors, CurrentPrincipal, data, defineListSpec, paginated, parseListQuery, Permissions, type Principal,
+  CurrentPrincipal, defineListSpec, paginated, parseListQuery, Permissions, type Principal,
   type RawQuery, RequirePermission,
 } from '@app/platform';
 import {
   ConstrainedDelegation, DELEGATION_DEFAULT_SORT, DELEGATION_SORT_KEYS, sortNodes,
 } from '../application/constrained-delegation.js';
-import { GraphErrors } from '../application/graph-errors.js';
 import { GraphLimits } from '../application/graph-limits.js';
 import { assertWithinResultLimit, collectGraph } from '../application/graph-result.js';
 import { presentLegacyGraph, presentNodeListEntry } from './entity-presenters.js';
 import { readObjectId } from './graph.params.js';
+import { EntityListDocs } from './entity-list-docs.js';
 import { readGraphPaging } from './graph-paging.js';
-import { readResultType } from './entity-catalog.controller.js';
-import { NodeListEntryView } from './views.js';
+import { entityParameters, readResultType } from './entity-catalog.controller.js';
 
 /** sort_by of entity lists; filters are not offered (any `x=op:y` is refused by the list library). */
 const DELEGATION_LIST = defineListSpec({
@@ -27,11 +24,9 @@ const DELEGATION_LIST = defineListSpec({
   reserved: ['type'],
 });
 
-const entityParameters = (inner: string) => GraphErrors.entityQueryParameters(GraphErrors.pagingParameters(inner));
 
 @ApiTags('Graph')
 @Controller()
-@ApiExtraModels(NodeListEntryView)
 export class EntitiesController {
   constructor(
     private readonly delegation: ConstrainedDelegation,
@@ -46,21 +41,7 @@ export class EntitiesController {
       'type=graph: the reference\'s unwrapped visualisation map.',
   })
   @ApiParam({ name: 'object_id', description: 'objectid of the computer' })
-  @ApiQuery({ name: 'type', required: false, enum: ['list', 'graph'] })
-  @ApiQuery({ name: 'skip', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 10, at most 1000' })
-  @ApiQuery({ name: 'sort_by', required: false, isArray: true, description: 'objectid, name; prefix - for descending' })
-  @ApiOkResponse({
-    description: 'type=list: `{count, skip, limit, data: [NodeListEntry]}`; type=graph: a map of nodes and rel_<id> edges',
-    schema: {
-      type: 'object',
-      properties: {
-        count: { type: 'integer' }, skip: { type: 'integer' }, limit: { type: 'integer' },
-        data: { type: 'array', items: { $ref: getSchemaPath(NodeListEntryView) } },
-      },
-    },
-  })
-  @ApiErrors(400, 401, 403, 404, 429)
+  @EntityListDocs()
   async constrainedDelegationRights(
     @Param('object_id') objectId: string,
     @Query() query: RawQuery,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Query, Req } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   ApiError, ApiErrors, BodyReader, CurrentPrincipal, data, defineListSpec, paginated, parseListQuery, Permissions, type Principal,
@@ -13,8 +13,9 @@ import { assertWithinResultLimit, collectGraph } from '../application/graph-resu
 import { ENTITY_TYPES, OWN_HANDLER_LISTS, type EntityType, type RelatedList } from '../domain/entity-catalog.js';
 import { presentEntityInfo, presentLegacyGraph, presentNodeListEntry } from './entity-presenters.js';
 import { queryValues, readFlag, readObjectId } from './graph.params.js';
+import { EntityListDocs } from './entity-list-docs.js';
 import { readGraphPaging } from './graph-paging.js';
-import { EntityInfoView, NodeListEntryView } from './views.js';
+import { EntityInfoView } from './views.js';
 
 /** `/api/v2/{type}/{object_id}` of every entity type of the catalogue. */
 export const ENTITY_INFO_PATHS = ENTITY_TYPES.map((type) => `${type.path}/:object_id`);
@@ -32,7 +33,8 @@ const ENTITY_LIST = defineListSpec({
   reserved: ['type', 'counts', 'count'],
 });
 
-const entityParameters = (inner: string) => GraphErrors.entityQueryParameters(GraphErrors.pagingParameters(inner));
+/** The wording of an entity list's paging error. */
+export const entityParameters = (inner: string) => GraphErrors.entityQueryParameters(GraphErrors.pagingParameters(inner));
 
 /** `type`: list (default, also empty) or graph; anything else is the reference's unsupported result type. */
 export function readResultType(query: RawQuery): 'list' | 'graph' {
@@ -59,7 +61,6 @@ function routeOf(request: Request): { type: EntityType; list?: RelatedList } {
  */
 @ApiTags('Graph')
 @Controller()
-@ApiExtraModels(NodeListEntryView)
 export class EntityCatalogController {
   constructor(private readonly entities: EntityLists, private readonly limits: GraphLimits) {}
 
@@ -110,21 +111,7 @@ export class EntityCatalogController {
       'type=graph: the reference\'s unwrapped visualisation map of the walk. The route names the list.',
   })
   @ApiParam({ name: 'object_id', description: 'objectid of the entity' })
-  @ApiQuery({ name: 'type', required: false, enum: ['list', 'graph'] })
-  @ApiQuery({ name: 'skip', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 10, at most 1000' })
-  @ApiQuery({ name: 'sort_by', required: false, isArray: true, description: 'objectid, name; prefix - for descending' })
-  @ApiOkResponse({
-    description: 'type=list: `{count, skip, limit, data: [NodeListEntry]}`; type=graph: a map of nodes and rel_<id> edges',
-    schema: {
-      type: 'object',
-      properties: {
-        count: { type: 'integer' }, skip: { type: 'integer' }, limit: { type: 'integer' },
-        data: { type: 'array', items: { $ref: getSchemaPath(NodeListEntryView) } },
-      },
-    },
-  })
-  @ApiErrors(400, 401, 403, 404, 429)
+  @EntityListDocs()
   async list(
     @Req() request: Request, @Param('object_id') objectId: string, @Query() query: RawQuery, @CurrentPrincipal() principal: Principal,
   ) {
