@@ -34,4 +34,10 @@ describe.each([
     expect(refused.status).toBe(401);
     expect(Object.keys(refused.body).sort()).toEqual(['errors', 'http_status', 'request_id', 'timestamp']);
   });
+
+  it('names an asset group\'s selectors as this format does', async () => {
+    const group = (await get('/api/v2/asset-groups')).body.data.asset_groups[0];
+    expect(Object.keys(group)).toContain(format === 'bloodhound' ? 'Selectors' : 'selectors');
+    expect(Object.keys(group)).not.toContain(format === 'bloodhound' ? 'selectors' : 'Selectors');
+  });
 });

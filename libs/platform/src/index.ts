@@ -42,8 +42,8 @@ export {
 } from './http/request-pipeline.js';
 export { ArrayCap, hasRequestBody, NoNul } from './http/validators.js';
 export {
-  nullBool, type NullBool, nullInt32, type NullInt32, nullInt64, nullString, type NullString, nullTime, type NullTime,
-  nullUuid, timestamp, ZERO_TIME, ZERO_UUID,
+  bloodhoundKeys, nullBool, type NullBool, nullInt32, type NullInt32, nullInt64, nullString, type NullString, nullTime,
+  type NullTime, nullUuid, timestamp, ZERO_TIME, ZERO_UUID,
 } from './http/wire.js';
 export { AppLogger } from './logging/app-logger.js';
 export { LoggingModule } from './logging/logging.module.js';

@@ -1,5 +1,5 @@
 import {
-  nullBool, nullInt32, nullString, nullTime, timestamp, type NullBool, type NullInt32, type NullString, type NullTime,
+  bloodhoundKeys, nullBool, nullInt32, nullString, nullTime, timestamp, type NullBool, type NullInt32, type NullString, type NullTime,
 } from '@app/platform';
 import type { Tag } from '../domain/tag.js';
 import type { TagWithCounts } from '../application/tag-queries.js';
@@ -86,9 +86,12 @@ export function presentTag(tag: TagWithCounts, shownNames: ReadonlyMap<string, s
   };
 }
 
-/** The wire asset group (spec §2.2), its selectors named `selectors` as the spec writes it. */
+/**
+ * The wire asset group (spec §2.2), its selectors named `selectors` as the spec writes it (`Selectors` with
+ * WIRE_FORMAT=bloodhound, as the reference's model without a JSON tag and its client read it).
+ */
 export function presentAssetGroup(group: AssetGroup): AssetGroupWire {
-  return {
+  return bloodhoundKeys({
     id: group.id,
     created_at: timestamp(group.createdAt),
     updated_at: timestamp(group.updatedAt),
@@ -98,7 +101,7 @@ export function presentAssetGroup(group: AssetGroup): AssetGroupWire {
     system_group: group.systemGroup,
     selectors: group.selectors.map((selector) => presentLegacySelector(group.id, selector)),
     member_count: group.memberCount,
-  };
+  }, { selectors: 'Selectors' });
 }
 
 export function presentLegacySelector(groupId: number, selector: LegacySelector): LegacySelectorWire {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { toBloodhoundWire } from './wire-format.js';
-import { nullBool, nullInt32, nullString, nullTime, nullUuid, timestamp } from './wire.js';
+import { bloodhoundKeys, nullBool, nullInt32, nullString, nullTime, nullUuid, timestamp } from './wire.js';
 
 describe('toBloodhoundWire', () => {
   const at = new Date('2026-11-29T10:00:00.000Z');
@@ -30,5 +30,12 @@ describe('toBloodhoundWire', () => {
     const buffer = Buffer.from('zip');
     expect(toBloodhoundWire({ a: [[lookAlike]], b: buffer, c: null, d: 1 })).toEqual({ a: [[lookAlike]], b: buffer, c: null, d: 1 });
     expect((toBloodhoundWire({ b: buffer }) as { b: Buffer }).b).toBe(buffer);
+  });
+
+  it('writes the keys marked with bloodhoundKeys under the reference\'s name, on that object only', () => {
+    const group = bloodhoundKeys({ id: 1, selectors: [{ name: 'x', deleted_at: nullTime(null) }] }, { selectors: 'Selectors' });
+    expect(toBloodhoundWire({ data: [group, { selectors: [] }] })).toEqual({
+      data: [{ id: 1, Selectors: [{ name: 'x', deleted_at: { Time: '0001-01-01T00:00:00Z', Valid: false } }] }, { selectors: [] }],
+    });
   });
 });

@@ -26,6 +26,23 @@ function wrapper<T extends { valid: boolean }>(wire: T, plain: unknown): T {
   return wire;
 }
 
+/** Keys the reference's server writes under another name, by the object that carries them. */
+const BLOODHOUND_KEYS = new WeakMap<object, Readonly<Record<string, string>>>();
+
+/**
+ * Marks `wire`'s keys that BloodHound's server writes under another name (`{selectors: 'Selectors'}`: a field of
+ * its model without a JSON tag); WIRE_FORMAT=bloodhound writes them so. Returns `wire`.
+ */
+export function bloodhoundKeys<T extends object>(wire: T, renames: Readonly<Partial<Record<keyof T, string>>>): T {
+  BLOODHOUND_KEYS.set(wire, renames as Record<string, string>);
+  return wire;
+}
+
+/** The renames `bloodhoundKeys` recorded for this object, if any. */
+export function bloodhoundKeysOf(value: object): Readonly<Record<string, string>> | undefined {
+  return BLOODHOUND_KEYS.get(value);
+}
+
 /** The plain value (null when not valid) of a wrapper made here; undefined for any other value. */
 export function plainValueOf(value: object): { plain: unknown } | undefined {
   return PLAIN_VALUES.has(value) ? { plain: PLAIN_VALUES.get(value) } : undefined;
