@@ -149,3 +149,23 @@ describe('EntityLists sorting', () => {
     expect(byId.nodes.map((node) => Number(node.id))).toEqual(userIds.sort((a, b) => b - a));
   });
 });
+
+describe('EntityLists at scale', () => {
+  it('walks an expansion of 300,000 hops (a domain-sized group) without overflowing the stack', async () => {
+    const store = new InMemoryGraphStore();
+    await seedGraph(store, { nodes: [{ objectid: 'G', kinds: ['Base', 'Group'] }], edges: [] });
+    const group = (await store.nodeByObjectId('G'))!;
+    const members = Array.from({ length: 300_000 }, (_, i) => ({ edgeId: `e${i}`, startId: `${i + 1000}`, endId: group.id }));
+    // A reader that answers the group's inbound MemberOf with every member at once, and nothing further.
+    const hops = {
+      hops: async (ids: string[]) => ({ hops: ids.includes(group.id) ? members : [], nodes: [], edges: [] }),
+      withKinds: async (ids: string[]) => ids,
+    };
+    const walks = { read: <T>(work: (reader: typeof hops) => Promise<T>) => work(hops) } as unknown as StoreWalks;
+    const lists = new EntityLists(store, walks);
+    expect((await lists.info(type('groups'), 'G', true)).counts?.members).toBe(300_000);
+    const page = await lists.page(type('groups'), list('groups', 'members'), 'G', { skip: 0, limit: 10, sort: [], graph: false });
+    expect(page.count).toBe(300_000);
+  });
+});
+

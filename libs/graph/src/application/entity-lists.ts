@@ -122,6 +122,11 @@ function byIdDescending(ids: readonly string[]): string[] {
   return [...ids].sort((a, b) => (a.length !== b.length ? b.length - a.length : a < b ? 1 : a > b ? -1 : 0));
 }
 
+/** Appends one by one: a spread of a large expansion (a domain's 150k hops) would overflow the call stack. */
+function append<T>(into: Pick<T[], 'push'>, items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
+
 /** One step: the distinct nodes it reaches from `frontier` (each hop appended to `walked`). */
 async function walkStep(
   hops: HopReader, frontier: readonly string[], step: WalkStep, walked: Pick<Hop[], 'push'>,
@@ -137,7 +142,7 @@ async function walkStep(
   }
   if ('hop' in step) {
     const found = (await hops.hops([...frontier], step.hop, step.edges, step.via)).hops;
-    walked.push(...found);
+    append(walked, found);
     return [...new Set(found.map((hop) => far(hop, step.hop)))];
   }
   // Breadth-first to the closure's end; each node is expanded once, so cycles end the walk.
@@ -147,7 +152,7 @@ async function walkStep(
   let level = [...seen];
   while (level.length > 0) {
     const found = (await hops.hops(level, step.closure, step.edges, step.via)).hops;
-    walked.push(...found);
+    append(walked, found);
     level = [];
     for (const hop of found) {
       expanded.add(step.closure === 'outbound' ? hop.startId : hop.endId);

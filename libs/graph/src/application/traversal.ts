@@ -25,10 +25,10 @@ export async function traverse(
   let frontier = [...new Set(seedIds)];
   while (frontier.length > 0) {
     const step = await store.neighbours(frontier, direction, edgeKinds);
-    edges.push(...step.edges);
+    for (const edge of step.edges) edges.push(edge);
     const fresh = step.nodes.filter((node) => !visited.has(node.id));
     fresh.forEach((node) => visited.add(node.id));
-    nodes.push(...fresh);
+    for (const node of fresh) nodes.push(node);
     frontier = fresh.map((node) => node.id);
   }
   return { nodes, edges };
