@@ -169,3 +169,24 @@ describe('EntityLists at scale', () => {
   });
 });
 
+describe('EntityLists foreign principals of a domain-sized walk', () => {
+  it('finds the foreign ones among more than 10,000 reached members by one read of the foreign nodes', async () => {
+    const store = new InMemoryGraphStore();
+    const users = Array.from({ length: 10_050 }, (_, i) => ({
+      objectid: `U${i}`, kinds: ['Base', 'User'], properties: { domainsid: i % 1000 === 0 ? 'S-OTHER' : 'S-1' },
+    }));
+    await seedGraph(store, {
+      nodes: [
+        { objectid: 'D', kinds: ['Base', 'Domain'], properties: { domainsid: 'S-1' } },
+        { objectid: 'G', kinds: ['Base', 'Group'], properties: { domainsid: 'S-1' } },
+        ...users,
+      ],
+      edges: users.map((user) => ({ from: user.objectid, to: 'G', kind: 'MemberOf' })),
+    });
+    const lists = new EntityLists(store, new StoreWalks(store));
+    const page = await lists.page(type('domains'), list('domains', 'foreign-users'), 'D', { skip: 0, limit: 100, sort: [], graph: false });
+    expect(page.count).toBe(11);
+    expect(page.nodes.every((node) => node.properties.domainsid === 'S-OTHER')).toBe(true);
+  });
+});
+
