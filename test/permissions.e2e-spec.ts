@@ -659,7 +659,7 @@ describe('permission matrix', () => {
       });
     }
 
-    for (const path of ['/nope', '/api/v1/self', '/']) {
+    for (const path of ['/api/nope', '/api/v1/self', '/api/v2/nope']) {
       it(`answers 404 resource not found for GET ${path} without a token`, async () => {
         expect(errorMessage(await send(t, 'GET', path), 404)).toBe('resource not found');
       });

@@ -29,8 +29,12 @@ describe('HTTP contract', () => {
       });
     });
 
-    it.each(['/', '/nope', '/api/v1/self', '/api/v2x'])('answers %s outside the API with the JSON 404', async (path) => {
+    it.each(['/api', '/api/v1/self', '/api/v2x'])('answers %s under /api or /health with the JSON 404', async (path) => {
       expect(errorMessage(await t.http().get(path), 404)).toBe('resource not found');
+    });
+
+    it.each(['/', '/nope'])('answers POST %s (the explorer serves only GET and HEAD) with the JSON 404', async (path) => {
+      expect(errorMessage(await t.http().post(path).send({}), 404)).toBe('resource not found');
     });
 
     it('answers an unsupported method on a known path 404', async () => {

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync, statSync } from
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
+import { buildWebIfNeeded } from '../../scripts/build-web-if-needed.mjs';
 
 const dataDir = resolve('.data/pg-test');
 
@@ -36,6 +37,8 @@ function makeTraversable(path) {
 }
 
 export default async function globalSetup() {
+  // The explorer's browser tests load the built app from the test servers (dist/web).
+  buildWebIfNeeded();
   if (process.env.DATABASE_URL) {
     process.env.TEST_PG_ADMIN_URL = process.env.DATABASE_URL;
     return;
