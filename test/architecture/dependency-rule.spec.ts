@@ -1,5 +1,5 @@
 // The dependency rule of this repository, as data, and the test that holds every source file to it
-// (docs/architecture.md, "Dependency rule"). Every .ts/.mjs file under libs/, apps/, test/ and bench/ must match a
+// (docs/architecture.md, "Dependency rule"). Every .ts/.tsx/.mjs file under libs/, apps/, test/ and bench/ must match a
 // place; every import, `export … from` and dynamic import must be allowed by the layer of its file.
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import {
 const PLACES: readonly Place[] = [
   { path: 'test/**', layer: 'test', why: 'e2e suites, their harness and fixtures, and this rule' },
   { path: 'bench/**', layer: 'bench', why: 'benchmarks: they run the build output' },
+  { path: 'apps/web/**', layer: 'web', why: 'the explorer: a browser app built by Vite, served by the API' },
   { path: 'apps/*/src/**/testing/**', layer: 'testing', why: 'helpers for the tests of an app' },
   { path: 'apps/*/src/**', layer: 'app', why: 'the API and the CLI: composition roots' },
   { path: 'libs/*/src/index.ts', layer: 'entry', why: 'what a library offers the others (`@app/<lib>`)' },
@@ -37,6 +38,10 @@ const PLACES: readonly Place[] = [
   { path: 'libs/graph/src/cypher/sql/**', layer: 'cypher-sql', why: 'the Cypher AST → SQL translator' },
   { path: 'libs/graph/src/cypher/**', layer: 'cypher', why: 'the Cypher front end: lexer, parser, checks, printer' },
   { path: 'libs/*/src/domain/**', layer: 'domain', why: 'rules and types of a library' },
+  {
+    path: 'libs/graph/src/prebuilt-queries/**', layer: 'domain',
+    why: 'the pre-built Cypher library: plain data the tests and the explorer share',
+  },
   { path: 'libs/*/src/application/**', layer: 'application', why: 'use cases and the ports they need' },
   { path: 'libs/*/src/infrastructure/**', layer: 'infrastructure', why: 'adapters: stores, readers, migrations' },
   { path: 'libs/*/src/http/**', layer: 'http', why: 'controllers, bodies, parameters, presenters' },
@@ -91,6 +96,10 @@ const LAYERS: Readonly<Record<string, LayerRule>> = {
   app: { own: ['app'], libraries: 'entries', packages: 'any', why: 'apps use libraries through their entries' },
   test: { own: '*', libraries: 'entries', packages: 'any', testing: true, why: 'e2e suites' },
   bench: { own: '*', libraries: 'none', packages: 'any', why: 'benchmarks import the build output, not sources' },
+  web: {
+    own: ['web'], libraries: 'none', packages: 'any', testing: true,
+    why: 'the explorer runs in the browser and talks to the API over HTTP only; its unit specs are its own',
+  },
 };
 
 /** Imports by path across units that the rule allows; everything else goes through `@app/<lib>`. */
@@ -103,6 +112,14 @@ const PATH_ALLOWANCES: readonly PathAllowance[] = [
   },
   { from: 'test/**', to: 'bench/graph/directory.mjs', why: 'one seeded PRNG for the benches and the random test directories' },
   { from: 'apps/cli/src/**', to: 'apps/api/src/migrations.ts', why: 'both apps run one migration list' },
+  {
+    from: 'apps/web/**', to: 'libs/graph/src/prebuilt-queries/library.ts',
+    why: 'the explorer offers the same pre-built queries the Cypher tests run (plain data, bundled by Vite)',
+  },
+  {
+    from: 'test/support/global-setup.mjs', to: 'scripts/build-web-if-needed.mjs',
+    why: 'the e2e run builds the explorer its browser tests load',
+  },
   { from: 'apps/cli/src/**', to: 'apps/api/src/config-slices.ts', why: 'both apps read one list of slices' },
 ];
 
@@ -129,7 +146,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|mjs)$/.test(e.name))
+    .filter((e) => e.isFile() && /\.(tsx?|mjs)$/.test(e.name))
     .map((e) => relative(ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
 }
 
