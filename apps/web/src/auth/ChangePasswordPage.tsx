@@ -1,4 +1,107 @@
-// Placeholder: filled in by the helper that owns this page.
-export function ChangePasswordPage(_props: Record<string, unknown>) {
-  return <section><h1>ChangePasswordPage</h1></section>;
+// The password change: forced after sign-in while the password has expired (the API allows nothing else then).
+import './auth.css';
+import { useState, type FormEvent } from 'react';
+import { SessionExpired } from '../api/client';
+import type { Session } from '../api/session';
+import { changePassword, logout } from './auth-api';
+import { passwordChangeFailureMessages, passwordChangeProblems } from './auth-forms';
+
+export function ChangePasswordPage({ session, forced }: { session: Session; forced: boolean }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problems = passwordChangeProblems({ current, next, confirm });
+    setErrors(problems);
+    if (problems.length > 0) return;
+    setBusy(true);
+    try {
+      await changePassword(session, current, next);
+      // Forced: the app now shows the explorer. Otherwise stay here and say it worked.
+      setDone(true);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    } catch (failure) {
+      if (!(failure instanceof SessionExpired)) setErrors(passwordChangeFailureMessages(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={(event) => void submit(event)} noValidate>
+        <h1>Change your password</h1>
+        {forced && (
+          <p className="auth-notice">
+            The password of {session.userName} has expired. Choose a new one to continue.
+          </p>
+        )}
+        <p className="auth-hint" id="password-rules">
+          At least 12 characters, with a lowercase and an uppercase letter, a digit and a special character.
+        </p>
+        {/* The user name helps password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={session.userName} readOnly hidden />
+        <label htmlFor="pw-current">Current password</label>
+        <input
+          id="pw-current"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <label htmlFor="pw-new">New password</label>
+        <input
+          id="pw-new"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="password-rules"
+          required
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <label htmlFor="pw-confirm">Confirm new password</label>
+        <input
+          id="pw-confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
+        {errors.length > 0 && (
+          <div role="alert" className="error">
+            {errors.length === 1 ? (
+              <p>{errors[0]}</p>
+            ) : (
+              <ul>
+                {errors.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {done && !forced && <p role="status">Your password has been changed.</p>}
+        <div className="auth-actions">
+          <button type="submit" className="primary" disabled={busy}>
+            Change password
+          </button>
+          {forced && (
+            <button type="button" onClick={() => void logout()}>
+              Log out
+            </button>
+          )}
+        </div>
+      </form>
+    </main>
+  );
 }
