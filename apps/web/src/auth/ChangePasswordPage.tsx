@@ -97,7 +97,7 @@ export function ChangePasswordPage({ session, forced }: { session: Session; forc
           </button>
           {forced && (
             <button type="button" onClick={() => void logout()}>
-              Log out
+              Cancel and sign out
             </button>
           )}
         </div>

@@ -53,7 +53,7 @@ export function UploadForm({ onUploaded }: { onUploaded: () => void }) {
           onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
         />
         <button type="submit" disabled={busy || files.length === 0}>
-          {busy ? 'Uploading…' : 'Upload'}
+          Upload
         </button>
       </form>
       {error && (
@@ -61,6 +61,7 @@ export function UploadForm({ onUploaded }: { onUploaded: () => void }) {
           {error}
         </p>
       )}
+      {busy && <p role="status">Uploading…</p>}
       {summary && <p role="status">{summary}</p>}
       {progress.length > 0 && (
         <ul className="upload-files" aria-label="Files of the upload">
