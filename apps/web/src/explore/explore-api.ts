@@ -1,0 +1,48 @@
+// Search and node look-ups of the explore sidebar and panel.
+import { getData } from '../api/client';
+import type { ApiGraph } from '../api/graph-types';
+import { select } from '../app/selection';
+import { graphModel } from '../graph/graph-model';
+import { cypherString } from '../cypher/cypher-text';
+import { runCypher } from '../cypher/cypher-api';
+
+/** A search result (GET /api/v2/search): every field a string. */
+export interface SearchResult {
+  objectid: string;
+  type: string;
+  name: string;
+  distinguishedname: string;
+  system_tags: string;
+}
+
+/** The API's limit on the search text (longer text is a 400). */
+export const MAX_SEARCH_TEXT = 1024;
+
+/** Nodes whose name or object id matches `text`, exact matches first; `kinds` narrows them (the repeatable `type`). */
+export async function searchNodes(text: string, signal: AbortSignal, limit = 10, kinds: readonly string[] = []): Promise<SearchResult[]> {
+  const params = new URLSearchParams({ q: text, limit: String(limit) });
+  for (const kind of kinds) params.append('type', kind);
+  const results = await getData<SearchResult[]>(`/api/v2/search?${params.toString()}`, { signal });
+  return Array.isArray(results) ? results : [];
+}
+
+/** The graph node with this object id (at most one: object ids are unique), with its properties. */
+export async function nodeByObjectId(objectId: string): Promise<ApiGraph | null> {
+  return runCypher(`MATCH (n) WHERE n.objectid = ${cypherString(objectId)} RETURN n LIMIT 1`);
+}
+
+/**
+ * Shows a node and opens its panel: `replace` makes it the whole graph (a search result), else it joins what is
+ * shown (a list entry). False when no node has this object id.
+ */
+export async function openNode(objectId: string, mode: 'replace' | 'merge'): Promise<boolean> {
+  const graph = await nodeByObjectId(objectId);
+  const entry = graph ? Object.entries(graph.nodes)[0] : undefined;
+  if (!graph || !entry) return false;
+  const [id, node] = entry;
+  const single: ApiGraph = { nodes: { [id]: node }, edges: [] };
+  if (mode === 'replace') graphModel.replace(single, 'search');
+  else graphModel.merge(single, 'expand');
+  select({ type: 'node', id, objectId: node.objectId, kind: node.kind, label: node.label });
+  return true;
+}

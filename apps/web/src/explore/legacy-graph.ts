@@ -1,0 +1,56 @@
+// A related list's `type=graph` answer is the reference's old visualisation map, not the graph shape Cypher and
+// pathfinding answer: `{"<node id>": {label: {text}, data: {...properties, nodetype}}, "rel_<id>": {id1, id2,
+// label: {text}, data}}`. Read into the graph shape so lists merge into the same model.
+import type { ApiGraph, ApiGraphNode } from '../api/graph-types';
+
+const record = (value: unknown): Record<string, unknown> =>
+  (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+
+/** `lastseen` as RFC 3339 (collectors write a string, some ingest paths epoch seconds); empty when unknown. */
+function lastSeenOf(value: unknown): string {
+  const millis = typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(millis) ? new Date(millis).toISOString() : '';
+}
+
+export function legacyGraphToApiGraph(body: unknown): ApiGraph {
+  const graph: ApiGraph = { nodes: {}, edges: [] };
+  const items = Object.entries(record(body));
+  for (const [key, value] of items) {
+    const item = record(value);
+    if ('id1' in item) continue;
+    const data = record(item.data);
+    const kind = text(data.nodetype);
+    const tags = text(data.system_tags).split(/\s+/);
+    const { nodetype: _kind, ...properties } = data;
+    const node: ApiGraphNode = {
+      label: text(record(item.label).text) || text(data.name) || text(data.objectid),
+      kind,
+      // The map names the primary kind only; tier zero and owned come from the legacy system tags.
+      kinds: [kind, ...(tags.includes('admin_tier_0') ? ['Tag_Tier_Zero'] : []), ...(tags.includes('owned') ? ['Tag_Owned'] : [])]
+        .filter(Boolean),
+      objectId: text(data.objectid),
+      isTierZero: tags.includes('admin_tier_0'),
+      isOwnedObject: tags.includes('owned'),
+      lastSeen: lastSeenOf(data.lastseen),
+      properties,
+    };
+    graph.nodes[key] = node;
+  }
+  for (const [key, value] of items) {
+    const item = record(value);
+    if (!('id1' in item)) continue;
+    const source = text(item.id1);
+    const target = text(item.id2);
+    // An edge whose end the map left out would dangle in the renderer.
+    if (!graph.nodes[source] || !graph.nodes[target]) continue;
+    const kind = text(record(item.label).text);
+    const data = record(item.data);
+    const id = Number(key.replace(/^rel_/, ''));
+    graph.edges.push({
+      ...(Number.isSafeInteger(id) ? { id } : {}),
+      source, target, label: kind, kind, lastSeen: lastSeenOf(data.lastseen), properties: data,
+    });
+  }
+  return graph;
+}
