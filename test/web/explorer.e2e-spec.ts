@@ -128,6 +128,8 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
       .query({ start_node: await objectId(PATH_START), end_node: await objectId(DOMAIN_ADMINS) });
     expect(res.status).toBe(200);
     const expected = apiSets(res.body);
+    const labels = Object.values(res.body.data.nodes as Record<string, { label: string }>).map((n) => n.label);
+    expect(labels).toEqual(expect.arrayContaining([PATH_START, DOMAIN_ADMINS]));
     await openTab(page, 'Pathfinding');
     await chooseFromTypeAhead(page, 'Start node', PATH_START);
     await chooseFromTypeAhead(page, 'End node', DOMAIN_ADMINS);
@@ -145,10 +147,16 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
 
     // The datapipe does not tick by itself in tests: tick it until the job list the page shows says Complete.
     const jobs = page.getByRole('table', { name: 'Upload jobs' });
+    // The Status column of each job row.
+    const statuses = () => jobs.evaluate((table: any) => {
+      const heads = [...table.querySelectorAll('thead th')].map((th: any) => th.textContent.trim());
+      const column = heads.findIndex((h: string) => /^status$/i.test(h));
+      return [...table.querySelectorAll('tbody tr')].map((tr: any) => (column < 0 ? '' : tr.children[column]?.textContent?.trim() ?? ''));
+    }, undefined, { timeout: 1000 });
     await eventually('the upload job shown Complete', async () => {
       await served.t.app.get(Datapipe).tick();
-      const text = await jobs.innerText({ timeout: 1000 });
-      if (!/complete/i.test(text)) throw new Error(`the job table reads: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      const shown = await statuses();
+      if (shown.length !== 1 || !/^complete/i.test(shown[0])) throw new Error(`the job table's statuses: ${JSON.stringify(shown)}`);
     }, 240_000);
     const listed = await served.t.http().get('/api/v2/file-upload').set('Authorization', bearer(adminToken));
     expect(listed.body.data).toEqual([expect.objectContaining({ status_message: 'Complete', total_files: 31, failed_files: 0 })]);

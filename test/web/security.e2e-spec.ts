@@ -73,26 +73,20 @@ describe('the explorer and hostile data', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     await page.getByLabel('User name', { exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
 
-    // An inline script added to the page is refused, and the refusal is reported as a violation.
+    // An inline script added to the page is refused, and the refusal is reported as a violation. (eval cannot be
+    // tried this way: the DevTools protocol's evaluation is exempt from 'unsafe-eval'; the header above lacks it.)
     await page.evaluate(() => {
       const script = document.createElement('script');
+      script.id = 'inline-attempt';
       script.textContent = 'window.__inline = 1';
       document.body.append(script);
     });
-    // So is eval (no 'unsafe-eval').
-    const evaluated = await page.evaluate(() => {
-      try {
-        return String((0, eval)('1 + 1'));
-      } catch (error) {
-        return (error as Error).name;
-      }
-    });
-    expect(evaluated).toBe('EvalError');
-    await eventually('the violations reported', () => {
-      if (rec.cspViolations.length < 2) throw new Error(`violations: ${JSON.stringify(rec.cspViolations)}`);
-    }, 10_000);
+    await eventually('the violation reported', () => {
+      if (rec.cspViolations.length < 1) throw new Error('no securitypolicyviolation event');
+    }, 30_000);
     expect(await page.evaluate(() => window.__inline)).toBeUndefined();
     expect(rec.cspViolations.every((v) => v.startsWith('script-src'))).toBe(true);
+    await page.evaluate(() => document.getElementById('inline-attempt').remove());
     // Those were provoked; nothing else went wrong.
     const rest = takeProblems(rec).filter((p) => !/CSP violation: script-src|Content Security Policy/.test(p));
     rec.cspViolations.splice(0);
