@@ -1,7 +1,7 @@
 // The signed-in user's API tokens: list, create (the key shown once), delete.
 import './auth.css';
 import '../ingest/ingest.css';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { SessionExpired } from '../api/client';
 import type { Session } from '../api/session';
 import { failureMessage } from '../ingest/failure-message';
@@ -16,6 +16,7 @@ export function TokensPage({ session }: { session: Session }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiToken | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
 
   const report = useCallback((failure: unknown, fallback: string) => {
     if (!(failure instanceof SessionExpired)) setError(failureMessage(failure, fallback));
@@ -69,7 +70,11 @@ export function TokensPage({ session }: { session: Session }) {
     }
   }
 
-  const closeDialog = useCallback(() => setCreated(null), []);
+  // Focus goes back where the user was before the dialog took it.
+  const closeDialog = useCallback(() => {
+    setCreated(null);
+    nameInput.current?.focus();
+  }, []);
 
   return (
     <div className="tokens-page">
@@ -80,7 +85,7 @@ export function TokensPage({ session }: { session: Session }) {
       </p>
       <form className="token-form" onSubmit={(event) => void create(event)} noValidate>
         <label htmlFor="token-name">Token name</label>
-        <input id="token-name" value={name} maxLength={1000} onChange={(event) => setName(event.target.value)} />
+        <input id="token-name" ref={nameInput} value={name} maxLength={1000} onChange={(event) => setName(event.target.value)} />
         <button type="submit" className="primary" disabled={busy}>
           Create token
         </button>

@@ -24,9 +24,12 @@ export function UploadForm({ onUploaded }: { onUploaded: () => void }) {
     try {
       const outcome = await runUpload(files, xhrTransport, setProgress);
       const failed = outcome.files.filter((f) => f.status === 'failed').length;
+      const sent = outcome.files.length - failed;
       if (outcome.error) setError(outcome.error);
       else if (failed > 0) setError(`${failed} of ${outcome.files.length} files failed to upload.`);
-      else setSummary(`Upload job ${outcome.jobId} ended: ${outcome.files.length} file(s) sent for ingest.`);
+      if (outcome.jobId !== null && !outcome.error) {
+        setSummary(`Upload job ${outcome.jobId} ended: ${sent} of ${outcome.files.length} file(s) sent for ingest.`);
+      }
       setFiles([]);
       setInputKey((k) => k + 1);
       onUploaded();
