@@ -1,4 +1,4 @@
-// One API token: its name, dates and a delete button that asks once more before deleting.
+// One API token: its name, dates and a delete button that asks for confirmation (the browser's own dialog).
 import { useState } from 'react';
 import { formatTime } from '../ingest/wire-values';
 import type { ApiToken } from './tokens';
@@ -9,17 +9,17 @@ interface Props {
 }
 
 export function TokenRow({ token, onDelete }: Props) {
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const label = token.name || token.id;
 
   async function remove() {
+    // Clients signing with this token stop working at once: ask first.
+    if (!window.confirm(`Delete the API token "${label}"? Anything using it will stop working.`)) return;
     setBusy(true);
     try {
       await onDelete(token);
     } finally {
       setBusy(false);
-      setConfirming(false);
     }
   }
 
@@ -32,21 +32,9 @@ export function TokenRow({ token, onDelete }: Props) {
       <td>{formatTime(token.createdAt)}</td>
       <td>{formatTime(token.lastAccess, 'never')}</td>
       <td>
-        {confirming ? (
-          <span className="token-confirm">
-            <span>Delete this token?</span>
-            <button type="button" className="danger" disabled={busy} onClick={() => void remove()} aria-label={`Confirm delete token ${label}`}>
-              Delete
-            </button>
-            <button type="button" disabled={busy} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </span>
-        ) : (
-          <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete token ${label}`}>
-            Delete
-          </button>
-        )}
+        <button type="button" disabled={busy} onClick={() => void remove()} aria-label={`Delete token ${label}`}>
+          Delete
+        </button>
       </td>
     </tr>
   );
