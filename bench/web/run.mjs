@@ -16,15 +16,11 @@
 // and 600 edges: the same lines, end to end in about a minute).
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { migrateDatabase } from '../graph/load.mjs';
 import { sized } from '../size.mjs';
+import { startWebApp } from './app.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
@@ -40,6 +36,9 @@ const WAIT_MS = 120_000;
 const log = (line = '') => console.log(line);
 const ms = (value) => `${value.toFixed(0).padStart(5)} ms`;
 let failed = false;
+/** The admin's password (the app's ADMIN_PASSWORD) and the browser, once started. */
+let password;
+let browser;
 
 function summary(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -62,27 +61,6 @@ log(`JavaScript shipped (dist/web/assets/*.js, ${scripts.length} files): ${(raw 
   + `${(gzipped / 1024).toFixed(0)} KB gzipped (goal ≤ 600 KB gzipped)`);
 
 // --- a fresh database with the cap graph, and the app on it ------------------------------------------------------
-const freePort = () => new Promise((ok) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => ok(port));
-  });
-});
-
-async function databaseServer() {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => undefined };
-  const { startEmbeddedPostgres } = await import(`${dist}/libs/platform/src/database/embedded-postgres.js`);
-  const folder = mkdtempSync(join(tmpdir(), 'pathwarden-bench-web-pg-'));
-  const handle = await startEmbeddedPostgres(folder, () => undefined);
-  return {
-    adminUrl: handle.url,
-    stop: async () => {
-      await handle.stop();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
-
 /**
  * The synthetic graph the cap query answers: `nodeCount` users (benchgraph = true) and `edgeCount` GenericAll edges
  * between them, each user on at least one edge, no pair twice. Written with SQL before the app starts (as the graph
@@ -126,85 +104,6 @@ async function loadCapGraph(url) {
     await client.end();
   }
 }
-
-const started = Date.now();
-const server = await databaseServer();
-const admin = new pg.Client({ connectionString: server.adminUrl });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DATABASE}`);
-await admin.end();
-const url = new URL(server.adminUrl);
-url.pathname = `/${DATABASE}`;
-await migrateDatabase(dist, url.toString());
-await loadCapGraph(url.toString());
-
-const password = `Bench-${randomBytes(12).toString('base64url')}-9a!`;
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'pathwarden-bench-web-'));
-// The app serves the explorer from dist/web under its working folder.
-const app = spawn(process.execPath, [join(dist, 'apps/api/src/main.js')], {
-  cwd: dirname(dist),
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: randomBytes(32).toString('base64'),
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    ADMIN_PASSWORD: password,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EDITION: 'enterprise',
-    LOG_LEVEL: 'warn',
-    SAMPLE_DATA: 'true',
-    SCHEDULER_INTERVAL: '0',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let output = '';
-await new Promise((ok, fail) => {
-  app.stdout.on('data', (chunk) => {
-    output = (output + String(chunk)).slice(-20_000);
-    if (output.includes('Pathwarden listening')) ok();
-  });
-  app.once('exit', (code) => fail(new Error(`the app exited with ${code} before it listened:\n${output}`)));
-});
-const origin = `http://127.0.0.1:${port}`;
-
-async function api(path, options = {}) {
-  const res = await fetch(`${origin}${path}`, {
-    ...options,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
-  });
-  const body = await res.json().catch(() => undefined);
-  return { status: res.status, body };
-}
-let token;
-const login = await api('/api/v2/login', { method: 'POST', body: JSON.stringify({ login_method: 'secret', username: 'admin', secret: password }) });
-token = login.body.data.session_token;
-
-// The sample data loads and is analysed in the background after start.
-for (let deadline = Date.now() + 600_000; ; await new Promise((ok) => setTimeout(ok, 500))) {
-  const status = (await api('/api/v2/datapipe/status')).body?.data;
-  if (status?.status === 'idle' && status.last_complete_analysis_at && !status.last_complete_analysis_at.startsWith('0001')) break;
-  if (Date.now() > deadline) throw new Error(`the sample data was not analysed in 10 minutes: ${JSON.stringify(status)}`);
-}
-const { PREBUILT_QUERIES } = await import(`${dist}/libs/graph/src/prebuilt-queries/library.js`);
-const shortestQuery = PREBUILT_QUERIES.find((q) => q.name === SHORTEST_TO_DA).query;
-const answerSize = async (query) => {
-  const res = await api('/api/v2/graphs/cypher', { method: 'POST', body: JSON.stringify({ query, include_properties: false }) });
-  if (res.status !== 200) throw new Error(`the API answered ${res.status} to ${query}: ${JSON.stringify(res.body).slice(0, 300)}`);
-  return { nodes: Object.keys(res.body.data.nodes).length, edges: res.body.data.edges.length };
-};
-const shortestSize = await answerSize(shortestQuery);
-const capSize = await answerSize(CAP_QUERY);
-log(`app on ${DATABASE} with the sample data and a ${nodeCount}-node, ${edgeCount}-edge synthetic graph, ready in `
-  + `${((Date.now() - started) / 1000).toFixed(1)} s; "${SHORTEST_TO_DA}": ${shortestSize.nodes} nodes, ${shortestSize.edges} edges; `
-  + `cap query: ${capSize.nodes} nodes + ${capSize.edges} edges = ${capSize.nodes + capSize.edges} elements`);
-
-// --- the browser ----------------------------------------------------------------------------------------------------
-if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 
 /** A fresh context and page (cold cache, empty sessionStorage); console errors are printed. */
 async function freshPage() {
@@ -299,7 +198,29 @@ async function openCypher(page) {
   await page.getByRole('tab', { name: 'Cypher', exact: true }).click();
 }
 
+// --- the run ---------------------------------------------------------------------------------------------------------
+const started = Date.now();
+const app = await startWebApp({ dist, database: DATABASE, seed: loadCapGraph });
+const { origin, api } = app;
+password = app.password;
 try {
+  const { PREBUILT_QUERIES } = await import(`${dist}/libs/graph/src/prebuilt-queries/library.js`);
+  const shortestQuery = PREBUILT_QUERIES.find((q) => q.name === SHORTEST_TO_DA).query;
+  const answerSize = async (query) => {
+    const res = await api('/api/v2/graphs/cypher', { method: 'POST', body: JSON.stringify({ query, include_properties: false }) });
+    if (res.status !== 200) throw new Error(`the API answered ${res.status} to ${query}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    return { nodes: Object.keys(res.body.data.nodes).length, edges: res.body.data.edges.length };
+  };
+  const shortestSize = await answerSize(shortestQuery);
+  const capSize = await answerSize(CAP_QUERY);
+  log(`app on ${DATABASE} with the sample data and a ${nodeCount}-node, ${edgeCount}-edge synthetic graph, ready in `
+    + `${((Date.now() - started) / 1000).toFixed(1)} s; "${SHORTEST_TO_DA}": ${shortestSize.nodes} nodes, ${shortestSize.edges} edges; `
+    + `cap query: ${capSize.nodes} nodes + ${capSize.edges} edges = ${capSize.nodes + capSize.edges} elements`);
+
+  // --- the browser --------------------------------------------------------------------------------------------------
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+
   // b. first screen, signed out then signed in; c. the sample's shortest paths.
   const signInForm = [];
   const toExplore = [];
@@ -367,15 +288,7 @@ try {
   failed = true;
   console.error(`bench:web could not finish: ${error.stack ?? error}`);
 } finally {
-  await browser.close();
-  const exited = new Promise((ok) => app.once('exit', ok));
-  app.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
-  const cleanup = new pg.Client({ connectionString: server.adminUrl });
-  await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await cleanup.end();
-  await server.stop();
+  await browser?.close();
+  await app.stop();
 }
 if (failed) process.exit(1);
