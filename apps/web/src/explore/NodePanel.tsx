@@ -7,6 +7,7 @@ import { kindStyle } from '../app/kinds';
 import type { Selection } from '../app/selection';
 import { graphModel } from '../graph/graph-model';
 import { entityRouteOf, infoCall, panelLists, type EntityRoute } from './entity-routes';
+import { nodeByObjectId } from './explore-api';
 import { failureMessage, isAbort } from './failures';
 import { readNodeInfo, type NodeInfo } from './node-info';
 import { setOwned } from './owned-api';
@@ -31,7 +32,9 @@ function NodePanelBody({ node }: { node: SelectedNode }) {
     [node.kind, node.objectId, kindKey],
   );
   const lists = useMemo(() => (route ? panelLists(route) : []), [route]);
-  const [load, setLoad] = useState<Load>(route ? { status: 'loading' } : { status: 'none' });
+  // Without an entity endpoint, the graph node itself (from Cypher) is all there is to show.
+  const needsNode = !route && node.objectId !== '' && !modelNode?.properties;
+  const [load, setLoad] = useState<Load>(route || needsNode ? { status: 'loading' } : { status: 'none' });
   const [reloads, setReloads] = useState(0);
   const [owning, setOwning] = useState(false);
   const [ownedError, setOwnedError] = useState<string | null>(null);
@@ -64,6 +67,33 @@ function NodePanelBody({ node }: { node: SelectedNode }) {
     );
     return () => controller.abort();
   }, [route, lists, node.id, node.objectId, reloads]);
+
+  useEffect(() => {
+    if (!needsNode) return;
+    let live = true;
+    nodeByObjectId(node.objectId).then(
+      (graph) => {
+        const found = graph ? Object.values(graph.nodes)[0] : undefined;
+        if (!live) return;
+        expectedRef.current = null;
+        setExpected(null);
+        if (!found) setLoad({ status: 'none' });
+        else {
+          setLoad({
+            status: 'ready',
+            info: {
+              name: found.label, kinds: found.kinds, properties: found.properties ?? {}, tierZero: found.isTierZero,
+              owned: found.isOwnedObject, counts: {},
+            },
+          });
+        }
+      },
+      (error: unknown) => live && setLoad({ status: 'error', message: failureMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsNode, node.objectId, reloads]);
 
   const info = load.status === 'ready' ? load.info : null;
   const name = info?.name || node.label || node.objectId;
