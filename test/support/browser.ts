@@ -52,8 +52,8 @@ export interface RecordedPage {
   requests: string[];
   /** CSP violations the page reported (securitypolicyviolation events), also counted in `problems`. */
   cspViolations: string[];
-  /** Allows error answers the test provokes on purpose (a wrong password, a Cypher that finds nothing). */
-  allow(failure: AllowedFailure): void;
+  /** Allows error answers the test provokes on purpose (a wrong password, a revoked session); returns its undo. */
+  allow(failure: AllowedFailure): () => void;
   close(): Promise<void>;
 }
 
@@ -125,7 +125,10 @@ export async function openPage(browser: Browser, origin: string, options: OpenPa
     problems,
     requests,
     cspViolations,
-    allow: (failure) => void allowed.push(failure),
+    allow: (failure) => {
+      allowed.push(failure);
+      return () => void allowed.splice(allowed.indexOf(failure), 1);
+    },
     close: () => context.close(),
   };
 }

@@ -143,7 +143,12 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     await page.getByTestId('datapipe-status').waitFor({ state: 'visible', timeout: WAIT_MS });
     await page.getByLabel('Choose files', { exact: true }).setInputFiles(SAMPLE_ZIP);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByRole('progressbar', { name: 'Upload progress ad_sampledata.zip' }).waitFor({ state: 'attached', timeout: WAIT_MS });
+    const progress = page.getByRole('progressbar', { name: 'Upload progress ad_sampledata.zip' });
+    await progress.waitFor({ state: 'attached', timeout: WAIT_MS });
+    await eventually('the file uploaded to 100%', async () => {
+      const now = await progress.getAttribute('aria-valuenow', { timeout: 1000 });
+      if (now !== '100') throw new Error(`aria-valuenow ${now}`);
+    });
 
     // The datapipe does not tick by itself in tests: tick it until the job list the page shows says Complete.
     const jobs = page.getByRole('table', { name: 'Upload jobs' });
@@ -203,6 +208,34 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     axe.push(...await seriousAxeViolations(page, 'tokens'));
     await remove.click();
     await remove.waitFor({ state: 'detached', timeout: WAIT_MS });
+  }, TEST_MS);
+
+  it('shows the Collection page (enterprise) without error', async () => {
+    const { page } = rec;
+    await page.getByRole('link', { name: 'Collection', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Collection' }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    // Its lists load after the heading: let them answer before looking for errors.
+    await page.waitForTimeout(1500);
+    axe.push(...await seriousAxeViolations(page, 'collection'));
+  }, TEST_MS);
+
+  it('tells the user their session expired when the server no longer accepts it, and signs in again', async () => {
+    const { page } = rec;
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pathwarden.session')).token as string);
+    expect((await served.t.http().post('/api/v2/logout').set('Authorization', bearer(token))).status).toBeLessThan(300);
+    // The next call answers 401: expected here, once.
+    const undo = rec.allow({ path: /^\/api\/v2\//, status: 401 });
+    try {
+      // The ingest page asks for the job list and the datapipe status as it opens.
+      await page.getByRole('link', { name: 'File ingest', exact: true }).click();
+      await page.getByText('Your session has expired').waitFor({ state: 'visible', timeout: WAIT_MS });
+      await page.getByLabel('User name', { exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    } finally {
+      undo();
+    }
+    // Signed in again, back on the page the user was on.
+    await signIn(page, ANALYST, NEW_PASSWORD);
+    await page.getByTestId('datapipe-status').waitFor({ state: 'visible', timeout: WAIT_MS });
   }, TEST_MS);
 
   it('logs out to the sign-in page and forgets the session', async () => {
