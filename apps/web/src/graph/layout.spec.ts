@@ -103,11 +103,29 @@ describe('layeredLayout', () => {
     expectFiniteAndDistinct(p);
   });
 
-  it('lays out a 10,000-node chain without deep recursion', () => {
+  it('folds a 10,000-node chain into bands read like lines of text (no deep recursion)', () => {
     const ids = Array.from({ length: 10000 }, (_, i) => `n${i}`);
     const p = layeredLayout(ids, ids.slice(1).map((id, i) => edge(ids[i], id)));
-    expect(p.get('n9999')!.x).toBeGreaterThan(p.get('n0')!.x);
     expectFiniteAndDistinct(p);
+    let bands = 1;
+    for (let i = 1; i < ids.length; i++) {
+      const [a, b] = [p.get(ids[i - 1])!, p.get(ids[i])!];
+      if (b.y === a.y) expect(b.x).toBeGreaterThan(a.x);
+      else {
+        expect(b.y).toBeGreaterThan(a.y);
+        expect(b.x).toBeLessThan(a.x);
+        bands++;
+      }
+    }
+    expect(bands).toBeGreaterThan(10);
+    const box = bounds(p, ids);
+    expect((box.maxX - box.minX) / (box.maxY - box.minY)).toBeLessThan(4);
+  });
+
+  it('does not fold an ordinary attack path', () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `n${i}`);
+    const p = layeredLayout(ids, ids.slice(1).map((id, i) => edge(ids[i], id)));
+    expect(new Set(ids.map((id) => p.get(id)!.y)).size).toBe(1);
   });
 
   it('answers an empty map for an empty graph', () => {

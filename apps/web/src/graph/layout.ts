@@ -24,6 +24,12 @@ const COLUMN_GAP = 1.5;
 const ROW_GAP = 1;
 const COMPONENT_GAP = 2;
 const SWEEPS = 3;
+/** Folding: only components deeper than this, wider than FOLD_ASPECT × their height, aiming at TARGET_ASPECT. */
+const FOLD_MIN_LAYERS = 24;
+const FOLD_MIN_HEIGHT = 4;
+const FOLD_ASPECT = 4;
+const TARGET_ASPECT = 2;
+const BAND_GAP = 3;
 
 /** Compressed adjacency: the edge ids of node i are list[start[i]..start[i+1]). */
 interface Adjacency {
@@ -239,20 +245,42 @@ function layoutComponent(
     else for (let l = depth - 2; l >= 0; l--) sweep(l, out, dst);
   }
 
-  // Shift layers right by the columns before them, then move the box to (0, 0).
+  // Where each layer starts: after the columns of the layers before it.
+  const start = new Float64Array(depth);
   let offset = 0;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  layers.forEach((members, l) => {
-    for (const v of members) {
-      x[v] += offset;
-      minY = Math.min(minY, y[v]);
-      maxY = Math.max(maxY, y[v]);
-    }
+  layers.forEach((_, l) => {
+    start[l] = offset;
     offset += (columns[l] - 1) * COLUMN_GAP + LAYER_GAP;
   });
-  for (const v of nodes) y[v] -= minY;
-  return { nodes, width: offset - LAYER_GAP, height: maxY - minY };
+  const width = offset - LAYER_GAP;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const v of nodes) {
+    minY = Math.min(minY, y[v]);
+    maxY = Math.max(maxY, y[v]);
+  }
+  const height = maxY - minY;
+
+  // A very long sequence of layers (a long chain, a dense random graph) folds into bands read like lines of text,
+  // so the component is not a thin line across the screen.
+  const folded = Math.max(height, FOLD_MIN_HEIGHT);
+  const bands = depth > FOLD_MIN_LAYERS && width > FOLD_ASPECT * folded
+    ? Math.max(1, Math.round(Math.sqrt(width / (TARGET_ASPECT * folded))))
+    : 1;
+  const bandWidth = width / bands;
+  const bandStart: number[] = [];
+  let boxWidth = 0;
+  layers.forEach((members, l) => {
+    const band = Math.min(bands - 1, Math.floor(start[l] / bandWidth));
+    bandStart[band] ??= start[l];
+    const left = start[l] - bandStart[band];
+    boxWidth = Math.max(boxWidth, left + (columns[l] - 1) * COLUMN_GAP);
+    for (const v of members) {
+      x[v] += left;
+      y[v] += band * (height + BAND_GAP) - minY;
+    }
+  });
+  return { nodes, width: boxWidth, height: bands * height + (bands - 1) * BAND_GAP };
 }
 
 /** Nodes without edges: a near-square grid. */
