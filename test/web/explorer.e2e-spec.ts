@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { Datapipe } from '@app/analysis';
@@ -10,7 +11,8 @@ import {
 import { SAMPLE_ZIP } from '../support/ingest.js';
 import { ADMIN_PASSWORD, login } from '../support/test-app.js';
 import {
-  apiSets, chooseFromTypeAhead, cypherSets, eventually, openTab, signIn, waitForExplore, waitForNodePanel, waitForRendererGraph, WAIT_MS,
+  apiSets, chooseFromTypeAhead, cypherSets, eventually, legacyGraphSets, openTab, rendererSets, rendererView, signIn, waitForExplore, waitForNodePanel,
+  waitForRendererGraph, WAIT_MS,
 } from './ui.js';
 
 // The globals of the page, for the callbacks run there by page.evaluate (the tests' tsconfig has no DOM library).
@@ -113,6 +115,50 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     axe.push(...await seriousAxeViolations(page, 'explore with the node panel open'));
   }, TEST_MS);
 
+  it('expands the panel\'s "Members" list into the graph and as CSV, and marks the node Owned and back', async () => {
+    const { page } = rec;
+    const panel = page.getByRole('complementary', { name: 'Node details' });
+    const da = await objectId(DOMAIN_ADMINS);
+    const listed = await served.t.http().get(`/api/v2/groups/${da}/members`).set('Authorization', bearer(adminToken)).query({ limit: 1000 });
+    const members = (listed.body.data as { name: string }[]).map((m) => m.name);
+    expect(members.length).toBe(listed.body.count);
+    const asGraph = await served.t.http().get(`/api/v2/groups/${da}/members`).set('Authorization', bearer(adminToken)).query({ type: 'graph' });
+    expect(asGraph.status).toBe(200);
+    const expected = legacyGraphSets(asGraph.body);
+    expect(expected.nodes.length).toBe(members.length + 1);
+
+    const head = panel.getByRole('button', { name: /^Members\b/ });
+    expect(await head.innerText()).toContain(String(members.length));
+    await head.click();
+    await panel.getByRole('button', { name: 'Show in graph', exact: true }).click();
+    // Merged into the view: the renderer holds at least the list's graph.
+    await eventually('the members drawn', async () => {
+      const view = await rendererView(page);
+      const drawn = view ? rendererSets(view) : { nodes: [], edges: [] };
+      const missing = [...expected.nodes.filter((n) => !drawn.nodes.includes(n)), ...expected.edges.filter((e) => !drawn.edges.includes(e))];
+      if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}`);
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      panel.getByRole('button', { name: 'Export CSV', exact: true }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv.length).toBe(members.length + 1);
+    for (const name of members) expect(csv.some((line) => line.includes(name))).toBe(true);
+
+    const owned = async () => {
+      const res = await served.t.http().post('/api/v2/graphs/cypher').set('Authorization', bearer(adminToken))
+        .send({ query: `MATCH (n:Group) WHERE n.objectid = '${da}' RETURN n` });
+      return Object.values(res.body.data.nodes as Record<string, { isOwnedObject: boolean }>)[0].isOwnedObject;
+    };
+    await panel.getByRole('button', { name: 'Mark as Owned', exact: true }).click();
+    await panel.getByRole('button', { name: 'Unmark Owned', exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    await eventually('the node Owned for the API', async () => expect(await owned()).toBe(true));
+    await panel.getByRole('button', { name: 'Unmark Owned', exact: true }).click();
+    await panel.getByRole('button', { name: 'Mark as Owned', exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    await eventually('the node no longer Owned for the API', async () => expect(await owned()).toBe(false));
+  }, TEST_MS);
+
   it('draws the pre-built "Shortest paths to Domain Admins" exactly as the API answers it', async () => {
     const { page } = rec;
     const expected = await cypherSets(served.t, adminToken, SHORTEST_TO_DA.query);
@@ -135,6 +181,51 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     await chooseFromTypeAhead(page, 'End node', DOMAIN_ADMINS);
     await page.getByRole('button', { name: 'Find path', exact: true }).click();
     await waitForRendererGraph(page, expected, `the path ${PATH_START} → ${DOMAIN_ADMINS}`);
+  }, TEST_MS);
+
+  it('exports the drawn graph as JSON and as PNG', async () => {
+    const { page } = rec;
+    const view = (await rendererView(page))!;
+    expect(view.nodes.length).toBeGreaterThan(1);
+    const [json] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      page.getByRole('button', { name: 'Export JSON', exact: true }).click(),
+    ]);
+    const exported = readFileSync((await json.path())!, 'utf8');
+    JSON.parse(exported);
+    for (const node of view.nodes) expect(exported).toContain(JSON.stringify(node.id).slice(1, -1));
+    const [png] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      page.getByRole('button', { name: 'Export PNG', exact: true }).click(),
+    ]);
+    const bytes = readFileSync((await png.path())!);
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(bytes.length).toBeGreaterThan(1000);
+  }, TEST_MS);
+
+  it(`says "No path found" when there is none (${PATH_START} to a user nothing points at)`, async () => {
+    const { page } = rec;
+    // A user of the sample no edge leads to (the first by name whose name is unique).
+    const { rows } = await pg.query(`
+      SELECT n.properties ->> 'name' AS name, n.properties ->> 'objectid' AS id FROM node n JOIN kind k ON k.id = ANY (n.kind_ids)
+      WHERE k.name = 'User' AND NOT EXISTS (SELECT 1 FROM edge e WHERE e.end_id = n.id)
+        AND (SELECT count(*) FROM node o WHERE o.properties ->> 'name' = n.properties ->> 'name') = 1
+      ORDER BY 1 LIMIT 1`);
+    expect(rows).toHaveLength(1);
+    const target = rows[0].name as string;
+    const res = await served.t.http().get('/api/v2/graphs/shortest-path').set('Authorization', bearer(adminToken))
+      .query({ start_node: await objectId(PATH_START), end_node: rows[0].id });
+    expect(res.status).toBe(404);
+    const undo = rec.allow({ method: 'GET', path: /^\/api\/v2\/graphs\/shortest-path\?/, status: 404 });
+    try {
+      await openTab(page, 'Pathfinding');
+      await chooseFromTypeAhead(page, 'Start node', PATH_START);
+      await chooseFromTypeAhead(page, 'End node', target);
+      await page.getByRole('button', { name: 'Find path', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'No path found' }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    } finally {
+      undo();
+    }
   }, TEST_MS);
 
   it('uploads the sample zip through the ingest page and watches the job complete', async () => {
@@ -166,6 +257,21 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     const listed = await served.t.http().get('/api/v2/file-upload').set('Authorization', bearer(adminToken));
     expect(listed.body.data).toEqual([expect.objectContaining({ status_message: 'Complete', total_files: 31, failed_files: 0 })]);
     axe.push(...await seriousAxeViolations(page, 'ingest'));
+  }, TEST_MS);
+
+  it('shows a Cypher syntax error with its line and column (the API counts columns from 0, people from 1)', async () => {
+    const { page } = rec;
+    await page.getByRole('link', { name: 'Explore', exact: true }).click();
+    await waitForExplore(page);
+    await openTab(page, 'Cypher');
+    const undo = rec.allow({ method: 'POST', path: /^\/api\/v2\/graphs\/cypher$/, status: 400 });
+    try {
+      await page.getByLabel('Cypher query', { exact: true }).fill('MATCH (n RETURN n');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'line 1, column 10' }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    } finally {
+      undo();
+    }
   }, TEST_MS);
 
   it('saves a query and sees it after a reload, then deletes it', async () => {

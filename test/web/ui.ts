@@ -94,6 +94,15 @@ export function apiSets(body: { data: { nodes: Record<string, unknown>; edges: {
   };
 }
 
+/** The graph of an entity list asked with type=graph (the legacy map: nodes by id, edges as rel_<id> {id1, id2}). */
+export function legacyGraphSets(body: Record<string, { id1?: string | number; id2?: string | number; label: { text: string } }>): GraphSets {
+  const entries = Object.entries(body);
+  return {
+    nodes: sorted(entries.filter(([key]) => !key.startsWith('rel_')).map(([key]) => key)),
+    edges: sorted(entries.filter(([key]) => key.startsWith('rel_')).map(([, e]) => `${e.id1}|${e.label.text}|${e.id2}`)),
+  };
+}
+
 /** Waits until the renderer holds exactly `expected` (throws with the difference if it never does). */
 export async function waitForRendererGraph(page: Page, expected: GraphSets, what: string): Promise<RendererView> {
   return eventually(`the renderer never held ${what}`, async () => {
