@@ -26,12 +26,16 @@ export function GraphView() {
     let disposed = false;
     let failure: string | null = null;
     let pending: { snapshot: GraphSnapshot; arrivedAt: number } | null = { snapshot: graphModel.snapshot(), arrivedAt: performance.now() };
+    // renderer() stays null until sigma has started (or failed to): tests wait for it, then trust its error.
+    const expose = () => {
+      const empty: RendererView = { nodes: [], edges: [], lastDrawMs: null, error: null };
+      exposeRenderer(() => ({ ...(rendererRef.current?.view() ?? empty), error: failure }));
+    };
     const fail = (message: string | null) => {
       failure = message;
       setError(message);
+      expose();
     };
-    const empty: RendererView = { nodes: [], edges: [], lastDrawMs: null, error: null };
-    exposeRenderer(() => (rendererRef.current ? { ...rendererRef.current.view(), error: failure } : { ...empty, error: failure }));
     const unsubscribe = graphModel.subscribe((next) => {
       const arrivedAt = performance.now();
       setSnapshot(next);
@@ -59,6 +63,7 @@ export function GraphView() {
         resize.observe(stageRef.current);
         if (pending) renderer.load(pending.snapshot, pending.arrivedAt);
         pending = null;
+        expose();
         setReady(true);
       })
       .catch((cause: unknown) => {
