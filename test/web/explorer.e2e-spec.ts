@@ -228,6 +228,30 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     }
   }, TEST_MS);
 
+  it('opens an edge\'s panel from the graph: its kind, composition and help', async () => {
+    const { page } = rec;
+    // One GoldenCert edge alone: two nodes side by side, the edge across the middle of the fitted view.
+    const query = 'MATCH p=(:Computer)-[:GoldenCert]->(:Domain) RETURN p LIMIT 1';
+    const expected = await cypherSets(served.t, adminToken, query);
+    expect(expected.edges).toHaveLength(1);
+    await openTab(page, 'Cypher');
+    await page.getByLabel('Cypher query', { exact: true }).fill(query);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await waitForRendererGraph(page, expected, 'one GoldenCert edge');
+    await page.getByRole('button', { name: 'Zoom to fit', exact: true }).click();
+    const box = (await page.getByTestId('graph').boundingBox())!;
+    const panel = page.getByRole('complementary', { name: 'Edge details' });
+    // Clicks the middle until the edge takes it (the fit animates for a moment).
+    await eventually('the edge panel opened by a click on the edge', async () => {
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await panel.waitFor({ state: 'visible', timeout: 1000 });
+    }, 30_000);
+    await panel.getByRole('heading', { name: 'GoldenCert', exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    await panel.getByText('Composition', { exact: true }).first().waitFor({ state: 'visible', timeout: WAIT_MS });
+    await panel.getByText('About this edge', { exact: true }).first().waitFor({ state: 'visible', timeout: WAIT_MS });
+    axe.push(...await seriousAxeViolations(page, 'explore with the edge panel open'));
+  }, TEST_MS);
+
   it('uploads the sample zip through the ingest page and watches the job complete', async () => {
     const { page } = rec;
     await page.getByRole('link', { name: 'File ingest', exact: true }).click();
