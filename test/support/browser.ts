@@ -11,7 +11,7 @@ import { SampleData } from '@app/analysis';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 // The globals of the page, for the callbacks run there by page.evaluate (the tests' tsconfig has no DOM library).
-declare const window: any, document: any, sessionStorage: any, localStorage: any;
+declare const window: any, document: any;
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -11,20 +11,22 @@ import {
 import { SAMPLE_ZIP } from '../support/ingest.js';
 import { ADMIN_PASSWORD, login } from '../support/test-app.js';
 import {
-  apiSets, chooseFromTypeAhead, cypherSets, eventually, legacyGraphSets, openTab, rendererSets, rendererView, signIn, waitForExplore, waitForNodePanel,
-  waitForRendererGraph, WAIT_MS,
+  apiSets, chooseFromTypeAhead, cypherSets, eventually, legacyGraphSets, openTab, rendererSets, rendererView, signIn,
+  waitForExplore, waitForNodePanel, waitForRendererGraph, WAIT_MS,
 } from './ui.js';
 
 // The globals of the page, for the callbacks run there by page.evaluate (the tests' tsconfig has no DOM library).
-declare const window: any, document: any, sessionStorage: any, localStorage: any;
+declare const window: any, sessionStorage: any;
 
 /**
  * The explorer in Debian's chromium against the real server on the bundled sample data, under both wire formats:
- * a first login with the forced password change, search and the node panel, the pre-built "Shortest paths to Domain
- * Admins" and pathfinding drawn exactly as the API answers them, an upload watched to completion, a saved query
- * that survives a reload, API tokens, logout; no console error, CSP violation or unexpected error answer on any
- * page, and axe-core finds no serious or critical violation on each page. The steps share one page in order (a
- * step that fails leaves the next ones to report what they can).
+ * a first login with the forced password change, search and the node panel (a list into the graph and as CSV,
+ * Owned and back), the pre-built "Shortest paths to Domain Admins" and pathfinding drawn exactly as the API answers
+ * them, exports, "No path found", an edge's panel, an upload watched to completion, a Cypher error's position, a
+ * saved query that survives a reload, API tokens, a revoked session, logout; no console error, CSP violation or
+ * unexpected error answer on any page, and axe-core finds no serious or critical violation on each page. The steps
+ * share one page in order (a step that fails leaves the next ones to report what they can). Timeouts are hang
+ * guards only: nothing here fails on timing.
  */
 const TEST_MS = 300_000;
 const ANALYST = 'first-login-analyst';

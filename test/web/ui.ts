@@ -5,7 +5,7 @@ import type { TestApp } from '../support/test-app.js';
 import { bearer } from '../support/auth.js';
 
 // The globals of the page, for the callbacks run there by page.evaluate (the tests' tsconfig has no DOM library).
-declare const window: any, document: any, sessionStorage: any, localStorage: any;
+declare const window: any;
 
 /** Hang guard of one wait: tests never fail on timing, only on a UI that never gets there. */
 export const WAIT_MS = 90_000;
