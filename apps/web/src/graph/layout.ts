@@ -19,7 +19,7 @@ export interface Point {
 }
 
 /** Horizontal distance between layers (room for a label), vertical distance between rows. */
-const LAYER_GAP = 4;
+const LAYER_GAP = 6;
 const COLUMN_GAP = 1.5;
 const ROW_GAP = 1;
 const COMPONENT_GAP = 2;
@@ -30,6 +30,7 @@ const FOLD_MIN_HEIGHT = 4;
 const FOLD_ASPECT = 4;
 const TARGET_ASPECT = 2;
 const BAND_GAP = 3;
+const MAX_STRETCH = 3;
 
 /** Compressed adjacency: the edge ids of node i are list[start[i]..start[i+1]). */
 interface Adjacency {
@@ -258,6 +259,15 @@ function layoutComponent(
   for (const v of nodes) {
     minY = Math.min(minY, y[v]);
     maxY = Math.max(maxY, y[v]);
+  }
+  // A wide component gets more room between rows (up to MAX_STRETCH×): the view fits the width anyway, so the
+  // height is free, and rows further apart keep labels apart.
+  const spread = maxY - minY;
+  const stretch = spread > 0 ? Math.min(MAX_STRETCH, Math.max(1, width / (TARGET_ASPECT * spread))) : 1;
+  if (stretch > 1) {
+    for (const v of nodes) y[v] *= stretch;
+    minY *= stretch;
+    maxY *= stretch;
   }
   const height = maxY - minY;
 

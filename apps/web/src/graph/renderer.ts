@@ -29,6 +29,11 @@ function baseSize(count: number): number {
   return 3.5;
 }
 
+/** Tier Zero and Owned nodes are drawn bigger as well as ringed. */
+function nodeSize(node: ModelNode, base: number): number {
+  return node.isTierZero ? base * 1.6 : node.isOwnedObject ? base * 1.3 : base;
+}
+
 function marks(node: ModelNode): Pick<RenderNode, 'markOuter' | 'markInner'> {
   if (node.isTierZero) return { markOuter: TIER_ZERO_COLOR, markInner: node.isOwnedObject ? OWNED_COLOR : 'transparent' };
   return { markOuter: node.isOwnedObject ? OWNED_COLOR : 'transparent', markInner: 'transparent' };
@@ -84,7 +89,10 @@ export class GraphRenderer {
     const current = this.sigma.getGraph();
     if (this.sameElements(current, snapshot)) {
       // Same nodes and edges (Owned toggled, a re-run): update the marks in place, keep layout and camera.
-      for (const node of snapshot.nodes) current.mergeNodeAttributes(node.id, { ...marks(node), owned: node.isOwnedObject });
+      const size = baseSize(snapshot.nodes.length);
+      for (const node of snapshot.nodes) {
+        current.mergeNodeAttributes(node.id, { ...marks(node), size: nodeSize(node, size), tierZero: node.isTierZero, owned: node.isOwnedObject });
+      }
       this.sigma.refresh();
       return;
     }
@@ -100,7 +108,7 @@ export class GraphRenderer {
         // Sigma's y axis points up; the layout's points down (first row on top).
         x: p.x,
         y: -p.y,
-        size: node.isTierZero ? size * 1.6 : node.isOwnedObject ? size * 1.3 : size,
+        size: nodeSize(node, size),
         color: kindStyle(node.kind, node.kinds).color,
         ...marks(node),
         tierZero: node.isTierZero,

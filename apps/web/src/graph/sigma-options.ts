@@ -125,6 +125,7 @@ export function sigmaOptions() {
       hideEdgesOnMove: false,
       gestureTarget: 'graph', // 'shared' would inject a <style> element, which the CSP forbids
       labelRenderedSizeThreshold: 5,
+      labelGridCellSize: 160, // one label per cell: fewer, readable labels on dense graphs (hover shows any)
       zoomToSizeRatioFunction: Math.sqrt,
     },
   });
