@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { Datapipe } from '@app/analysis';
-import { PREBUILT_QUERIES } from '../../libs/graph/src/prebuilt-queries/library.js';
+import { PREBUILT_QUERIES } from '@app/graph/testing';
 import { bearer, createUser, USER_PASSWORD } from '../support/auth.js';
 import {
   launchBrowser, loadSampleData, openPage, seriousAxeViolations, serveTestApp, takeProblems, type RecordedPage, type ServedApp,
