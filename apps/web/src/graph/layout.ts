@@ -209,7 +209,8 @@ function layoutComponent(
   for (const v of nodes) depth = Math.max(depth, layer[v] + 1);
   const layers: number[][] = Array.from({ length: depth }, () => []);
   for (const v of nodes) layers[layer[v]].push(v);
-  const maxRows = Math.max(16, Math.ceil(2 * Math.sqrt(nodes.length)));
+  // About as tall as wide for a fan-in of paths (most nodes in the first layers), as the panel between the sidebars is.
+  const maxRows = Math.max(24, Math.ceil(4 * Math.sqrt(nodes.length)));
   const columns = layers.map((l) => Math.ceil(l.length / maxRows));
 
   // Rows are centred on 0 so layers of different heights line up on their middles.
