@@ -69,7 +69,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   if (!response.ok) {
     const errors = errorEntries(parsed, response.status);
     if (response.status === 401 && !options.anonymous && session) {
-      setSession(null);
+      setSession(null, 'expired');
       throw new SessionExpired(401, errors);
     }
     throw new ApiFailure(response.status, errors);

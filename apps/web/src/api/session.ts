@@ -9,7 +9,11 @@ export interface Session {
   authExpired: boolean;
 }
 
-type Listener = (session: Session | null) => void;
+/** Why a session ended: a deliberate sign-out, or the server no longer accepting it (expired or revoked). */
+export type SessionEnd = 'logout' | 'expired';
+
+/** `reason` is set when the session ends (session null), so the sign-in page can tell an expiry from a logout. */
+type Listener = (session: Session | null, reason?: SessionEnd) => void;
 const listeners = new Set<Listener>();
 
 export function currentSession(): Session | null {
@@ -23,10 +27,11 @@ export function currentSession(): Session | null {
   }
 }
 
-export function setSession(session: Session | null): void {
+/** Keeps (or drops) the session; a drop without a reason is an expiry: only logout() ends one on purpose. */
+export function setSession(session: Session | null, reason: SessionEnd = 'expired'): void {
   if (session) sessionStorage.setItem(KEY, JSON.stringify(session));
   else sessionStorage.removeItem(KEY);
-  for (const listener of listeners) listener(session);
+  for (const listener of listeners) listener(session, session ? undefined : reason);
 }
 
 export function onSessionChange(listener: Listener): () => void {
