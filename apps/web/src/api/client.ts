@@ -60,21 +60,21 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   });
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
+  if (!response.ok) throw failureFromResponse(response.status, text, !options.anonymous && session !== null);
+  return parseJson(text) as T;
+}
+
+/**
+ * The failure a non-2xx answer stands for, from its status and body text (fetch here, XMLHttpRequest for uploads).
+ * A 401 on a call that carried the session token ends the session (expired or revoked) and is SessionExpired.
+ */
+export function failureFromResponse(status: number, bodyText: string, carriedSession: boolean): ApiFailure {
+  const errors = errorEntries(parseJson(bodyText), status);
+  if (status === 401 && carriedSession) {
+    setSession(null, 'expired');
+    return new SessionExpired(401, errors);
   }
-  if (!response.ok) {
-    const errors = errorEntries(parsed, response.status);
-    if (response.status === 401 && !options.anonymous && session) {
-      setSession(null, 'expired');
-      throw new SessionExpired(401, errors);
-    }
-    throw new ApiFailure(response.status, errors);
-  }
-  return parsed as T;
+  return new ApiFailure(status, errors);
 }
 
 /** `request` for the usual `{ data: ... }` envelope. */
@@ -83,10 +83,20 @@ export async function getData<T>(path: string, options: RequestOptions = {}): Pr
   return body.data;
 }
 
+/** The body as JSON; undefined when empty or not JSON (a proxy's error page). */
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function errorEntries(body: unknown, status: number): ApiErrorEntry[] {
   const errors = (body as { errors?: unknown } | undefined)?.errors;
   if (Array.isArray(errors)) {
     return errors.map((e) => ({ context: String((e as ApiErrorEntry).context ?? ''), message: String((e as ApiErrorEntry).message ?? '') }));
   }
+  // No error body: the status stands in (failure-message.ts words it for people).
   return [{ context: '', message: `HTTP ${status}` }];
 }

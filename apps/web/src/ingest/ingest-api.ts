@@ -1,7 +1,8 @@
 // The file upload and datapipe calls of the ingest page. The file itself goes through XMLHttpRequest: fetch reports
-// no upload progress. It carries the session's bearer token like client.ts, and a 401 ends the session the same way.
-import { ApiFailure, getData, request, SessionExpired, type ApiErrorEntry } from '../api/client';
-import { currentSession, setSession } from '../api/session';
+// no upload progress. It carries the session's bearer token like client.ts, and its failures read the same way
+// (failureFromResponse: the error body, a 401 ending the session).
+import { failureFromResponse, getData, request } from '../api/client';
+import { currentSession } from '../api/session';
 import { fileResultsFromWire, uploadJobFromWire, type FileResult, type UploadJob } from './upload-jobs';
 import { uploadHeaderName, type UploadTransport } from './upload-run';
 import { plainString } from './wire-values';
@@ -58,28 +59,10 @@ function sendFile(jobId: number, file: File, contentType: string, onProgress: (l
         resolve();
         return;
       }
-      const errors = errorEntries(xhr.responseText, xhr.status);
-      if (xhr.status === 401 && session) {
-        setSession(null);
-        reject(new SessionExpired(401, errors));
-      } else {
-        reject(new ApiFailure(xhr.status, errors));
-      }
+      reject(failureFromResponse(xhr.status, xhr.responseText, session !== null));
     };
     xhr.onerror = () => reject(new TypeError('network error'));
     xhr.onabort = () => reject(new Error('The upload was cancelled'));
     xhr.send(file);
   });
-}
-
-function errorEntries(text: string, status: number): ApiErrorEntry[] {
-  try {
-    const errors = (JSON.parse(text) as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) {
-      return errors.map((e) => ({ context: String((e as ApiErrorEntry).context ?? ''), message: String((e as ApiErrorEntry).message ?? '') }));
-    }
-  } catch {
-    // not JSON (a proxy's page): the status says enough
-  }
-  return [{ context: '', message: `HTTP ${status}` }];
 }
