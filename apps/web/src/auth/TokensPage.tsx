@@ -4,7 +4,7 @@ import '../ingest/ingest.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { SessionExpired } from '../api/client';
 import type { Session } from '../api/session';
-import { failureMessage } from '../ingest/failure-message';
+import { failureMessage } from '../api/failure-message';
 import { createToken, deleteToken, listTokens } from './auth-api';
 import { NewTokenDialog } from './NewTokenDialog';
 import { TokenRow } from './TokenRow';

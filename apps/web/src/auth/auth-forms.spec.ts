@@ -15,6 +15,8 @@ describe('sign-in', () => {
     expect(loginFailureMessage(new ApiFailure(401, [{ context: '', message: 'whatever' }]))).toBe('Wrong user name or password.');
     expect(loginFailureMessage(new ApiFailure(429, []))).toMatch(/Too many sign-in attempts/);
     expect(loginFailureMessage(new TypeError('Failed to fetch'))).toBe('The server could not be reached.');
+    expect(loginFailureMessage(new ApiFailure(403, [{ context: '', message: 'user disabled' }]))).toBe('user disabled');
+    expect(loginFailureMessage(new ApiFailure(403, [{ context: '', message: 'HTTP 403' }]))).toBe('This account may not sign in.');
     expect(loginFailureMessage(new ApiFailure(400, [{ context: '', message: 'Login method x is not supported.' }]))).toBe(
       'Login method x is not supported.',
     );
@@ -48,5 +50,8 @@ describe('password change', () => {
       'Invalid current password',
     ]);
     expect(passwordChangeFailureMessages(new ApiFailure(403, []))).toEqual(['The current password is wrong.']);
+    expect(passwordChangeFailureMessages(new ApiFailure(403, [{ context: '', message: 'HTTP 403' }]))).toEqual([
+      'The current password is wrong.',
+    ]);
   });
 });

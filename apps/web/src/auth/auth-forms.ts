@@ -1,7 +1,7 @@
 // Pure rules of the sign-in and password forms (unit tested): what the login answer becomes, what the user is told.
 import { ApiFailure } from '../api/client';
 import type { Session } from '../api/session';
-import { failureMessage } from '../ingest/failure-message';
+import { failureMessage, serverMessage } from '../api/failure-message';
 
 /** POST /api/v2/login's data (the same under both WIRE_FORMATs). */
 export interface LoginAnswer {
@@ -28,7 +28,8 @@ export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiFailure) {
     if (error.status === 401) return 'Wrong user name or password.';
     if (error.status === 429) return 'Too many sign-in attempts. Wait a minute, then try again.';
-    if (error.status === 403) return failureMessage(error, 'This account may not sign in');
+    // A 403 at sign-in: the account may not sign in (disabled); the server says why.
+    if (error.status === 403) return serverMessage(error) || 'This account may not sign in.';
   }
   return failureMessage(error, 'Sign-in failed');
 }
@@ -52,9 +53,8 @@ export function passwordChangeProblems(change: PasswordChange): string[] {
 /** The server's reasons, one per line (its password rules come as one message joined with "; "). */
 export function passwordChangeFailureMessages(error: unknown): string[] {
   if (error instanceof ApiFailure && error.status === 403) {
-    const said = failureMessage(error, '');
-    // The server's 403 for a wrong current password names it; a bare 403 is a permission problem.
-    return [said && !said.startsWith('You do not have permission') ? said : 'The current password is wrong.'];
+    // Users change their own password here, so a 403 is the wrong current password (the server names it).
+    return [serverMessage(error) || 'The current password is wrong.'];
   }
   return failureMessage(error, 'The password could not be changed')
     .split('; ')

@@ -1,7 +1,7 @@
 // The user's saved queries: "Save query" names the editor's query and saves it; each saved query is a button that
 // loads and runs it, with its delete button.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { failureMessage } from '../explore/failures';
+import { failureMessage } from '../api/failure-message';
 import { deleteSavedQuery, listSavedQueries, saveQuery, type SavedQuery } from './saved-queries-api';
 
 interface Props {

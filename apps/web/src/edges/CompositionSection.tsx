@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ApiGraph } from '../api/graph-types';
 import { graphModel } from '../graph/graph-model';
-import { failureMessage, isAbort } from '../explore/failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { edgeComposition } from './edge-api';
 import type { EdgeEnds } from './edge-query';
 

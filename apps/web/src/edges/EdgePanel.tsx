@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { select } from '../app/selection';
 import { graphModel } from '../graph/graph-model';
-import { failureMessage, isAbort } from '../explore/failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { propertyRows } from '../explore/properties';
 import { CompositionSection } from './CompositionSection';
 import { edgeProperties } from './edge-api';

@@ -8,7 +8,7 @@ import type { Selection } from '../app/selection';
 import { graphModel } from '../graph/graph-model';
 import { entityRouteOf, infoCall, panelLists, type EntityRoute } from './entity-routes';
 import { nodeByObjectId } from './explore-api';
-import { failureMessage, isAbort } from './failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { readNodeInfo, type NodeInfo } from './node-info';
 import { setOwned } from './owned-api';
 import { propertyRows } from './properties';

@@ -2,7 +2,7 @@
 // waits 200 ms before asking and aborts the request it supersedes; up/down move, Enter chooses, Escape closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { kindStyle } from '../app/kinds';
-import { failureMessage, isAbort } from './failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { MAX_SEARCH_TEXT, searchNodes, type SearchResult } from './explore-api';
 
 const DEBOUNCE_MS = 200;

@@ -6,7 +6,7 @@ import { ClientsTable } from './ClientsTable';
 import { CollectionJobsTable } from './CollectionJobsTable';
 import { listClients, listRecentJobs } from './collection-api';
 import type { CollectionClient, CollectionJob } from './collection';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../api/failure-message';
 
 const JOBS_SHOWN = 25;
 

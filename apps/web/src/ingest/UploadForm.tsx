@@ -1,7 +1,7 @@
 // Choose collector files (.json, .zip) and upload them as one job, with progress per file.
 import { useState, type FormEvent } from 'react';
 import { SessionExpired } from '../api/client';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../api/failure-message';
 import { FileProgressRow } from './FileProgressRow';
 import { xhrTransport } from './ingest-api';
 import { runUpload, type FileProgress } from './upload-run';

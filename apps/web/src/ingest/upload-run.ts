@@ -1,7 +1,7 @@
 // One upload: start a job, send each file (one at a time, each failure kept and the rest still sent), end the job.
 // The transport is the only part that touches the network (XMLHttpRequest in the page, a fake in the tests).
 import { SessionExpired } from '../api/client';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../api/failure-message';
 
 export interface UploadFile {
   name: string;

@@ -3,7 +3,7 @@
 // may not make (403: graphdb:ingest for jobs, graphdb:read for the datapipe) is said once and not repeated.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, SessionExpired } from '../api/client';
-import { failureMessage } from './failure-message';
+import { failureMessage } from '../api/failure-message';
 import { completedTasks, datapipeStatus, listUploadJobs, type DatapipeStatus } from './ingest-api';
 import { isActiveStatus, isFinalStatus, type FileResult, type UploadJob } from './upload-jobs';
 
