@@ -5,7 +5,7 @@ import { exposeRenderer, type RendererView } from '../app/test-hooks';
 import { select, useSelection } from '../app/selection';
 import { graphModel, type GraphSnapshot } from './graph-model';
 import type { GraphRenderer } from './renderer';
-import { download } from './download';
+import { download, downloadText } from '../app/download';
 import { snapshotToApiGraph } from './export-json';
 import { Legend } from './Legend';
 import './graph.css';
@@ -98,7 +98,7 @@ export function GraphView() {
   };
   const exportJson = () => {
     const json = JSON.stringify(snapshotToApiGraph(graphModel.snapshot()), null, 2);
-    download(new Blob([json], { type: 'application/json' }), 'pathwarden-graph.json');
+    downloadText('pathwarden-graph.json', json, 'application/json');
   };
 
   const isEmpty = snapshot.nodes.length === 0;
