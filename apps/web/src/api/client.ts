@@ -71,7 +71,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 export function failureFromResponse(status: number, bodyText: string, carriedSession: boolean): ApiFailure {
   const errors = errorEntries(parseJson(bodyText), status);
   if (status === 401 && carriedSession) {
-    setSession(null, 'expired');
+    // Only a session still held ends: a request still on its way after a logout must not call that an expiry.
+    if (currentSession()) setSession(null, 'expired');
     return new SessionExpired(401, errors);
   }
   return new ApiFailure(status, errors);
