@@ -17,7 +17,7 @@ function newest(dir) {
 }
 
 export function buildWebIfNeeded() {
-  const sources = Math.max(newest('apps/web'), statSync('package.json').mtimeMs, statSync('libs/graph/src/prebuilt-queries').mtimeMs);
+  const sources = Math.max(newest('apps/web'), statSync('package.json').mtimeMs, newest('libs/graph/src/prebuilt-queries'));
   if (existsSync(OUTPUT) && statSync(OUTPUT).mtimeMs >= sources) return;
   console.log('Building the explorer (apps/web)...');
   execSync('npm run --silent build:web', { stdio: 'inherit' });

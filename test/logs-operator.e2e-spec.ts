@@ -80,7 +80,7 @@ describe('request and start-up log lines', () => {
 
   it.each([
     ['a malformed Prefer header', () => t.http().get('/api/v2/self').set('Prefer', 'wait=soon'), 400],
-    ['a path outside the API', () => t.http().get('/no-such-page'), 404],
+    ['an unknown API path', () => t.http().get('/api/no-such-page'), 404],
     ['a JSON body over the limit', () => t.http().post('/api/v2/login').set('Content-Type', 'application/json')
       .send(`{"secret":"${'x'.repeat(10 * 1024 * 1024)}"}`), 413],
   ] as const)('logs a request refused before routing (%s) once, with its reason', async (_case, send, status) => {

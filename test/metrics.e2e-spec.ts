@@ -43,7 +43,8 @@ describe('Prometheus metrics (METRICS_PORT)', () => {
     await t.http().get('/api/v2/self').expect(401);
     await t.http().get(`/api/v2/clients/${missingClient}`).set('Authorization', auth).expect(404);
     await t.http().get('/api/v2/no-such-route').expect(404);
-    await t.http().get('/nowhere').expect(404);
+    await t.http().get('/api/nowhere').expect(404);
+    await t.http().get('/explore/some-page').expect(200);
     await t.http().get('/api/v2/self').set('Prefer', 'wait=soon').expect(400);
   });
   afterAll(async () => {
@@ -70,9 +71,12 @@ describe('Prometheus metrics (METRICS_PORT)', () => {
       // Unknown paths and requests refused before routing (the bad Prefer) share one label.
       '{method="GET",route="unmatched",status="404"}': 2,
       '{method="GET",route="unmatched",status="400"}': 1,
+      // The explorer's pages and files, whatever their path.
+      '{method="GET",route="explorer",status="200"}': 1,
     });
     expect(text).not.toContain(missingClient);
     expect(text).not.toContain('no-such-route');
+    expect(text).not.toContain('some-page');
     expect(text).not.toContain('with=query');
   });
 

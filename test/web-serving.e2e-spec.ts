@@ -33,6 +33,7 @@ describe('the explorer served by the API', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('blob:');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Every script is a file of this origin: no inline code for the policy to refuse.
@@ -75,8 +76,11 @@ describe('the explorer served by the API', () => {
   });
 
   it('tells the app its edition, so community hides enterprise-only pages', async () => {
-    const res = await community.http().get('/explore');
-    expect(res.text).toContain('<meta name="pathwarden-edition" content="community"');
+    for (const path of ['/explore', '/index.html']) {
+      const res = await community.http().get(path);
+      expect(res.text).toContain('<meta name="pathwarden-edition" content="community"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('never lets a path walk out of the build', async () => {

@@ -346,8 +346,10 @@ describe.each([{ WIRE_FORMAT: 'spec' }, { WIRE_FORMAT: 'bloodhound' }])('the exp
     const { page } = rec;
     await page.getByRole('link', { name: 'Collection', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Collection' }).waitFor({ state: 'visible', timeout: WAIT_MS });
-    // Its lists load after the heading: let them answer before looking for errors.
-    await page.waitForTimeout(1500);
+    // Its lists load after the heading: wait for both tables before looking for errors.
+    for (const name of ['Collection clients', 'Recent collection jobs']) {
+      await page.getByRole('table', { name }).waitFor({ state: 'visible', timeout: WAIT_MS });
+    }
     axe.push(...await seriousAxeViolations(page, 'collection'));
   }, TEST_MS);
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
@@ -6,10 +5,7 @@ import { HttpMetrics } from '../metrics/http-metrics.js';
 import { REQUEST_LOG, type RequestLog } from '../logging/request-log.js';
 import { enterRequestContext, jsonBody, onlyServedPaths, preferredWait, requestIdentity } from './request-pipeline.js';
 import { answerClientErrors } from './transport-errors.js';
-import { webApp } from './web-app.js';
-
-/** Where `npm run build` puts the explorer (apps/web), from the repository root `npm start` runs in. */
-export const WEB_DIR = join(process.cwd(), 'dist', 'web');
+import { builtWebDir, webApp } from './web-app.js';
 
 export const API_PREFIX = 'api/v2';
 
@@ -39,7 +35,7 @@ export function configureHttp(app: INestApplication): void {
   express.use(requestLog);
   express.use(preferredWait);
   // The explorer's pages and files outside /api and /health; what it does not serve gets the JSON 404.
-  express.use(webApp({ dir: WEB_DIR, edition: app.get(AppConfig).edition }));
+  express.use(webApp({ dir: builtWebDir(), edition: app.get(AppConfig).edition }));
   express.use(onlyServedPaths);
   express.use(jsonBody);
   express.use(enterRequestContext);

@@ -21,6 +21,11 @@ export class RoutePatternGuard implements CanActivate {
   }
 }
 
+/** Names the route of a request answered outside Nest's routes (the explorer's pages: one label for all). */
+export function markRoutePattern(req: Request, pattern: string): void {
+  (req as MarkedRequest)[ROUTE_PATTERN] = pattern;
+}
+
 /** The pattern of the route that handled the request; undefined when none did. */
 export function routePatternOf(req: Request): string | undefined {
   return (req as MarkedRequest)[ROUTE_PATTERN];
