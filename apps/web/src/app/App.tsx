@@ -5,11 +5,15 @@ import { LoginPage } from '../auth/LoginPage';
 import { ChangePasswordPage } from '../auth/ChangePasswordPage';
 import { TokensPage } from '../auth/TokensPage';
 import { logout } from '../auth/auth-api';
+import { resetEdgeKinds } from '../explore/edge-kinds-api';
+import { graphModel } from '../graph/graph-model';
 import { ExplorePage } from '../explore/ExplorePage';
 import { IngestPage } from '../ingest/IngestPage';
 import { CollectionPage } from '../ingest/CollectionPage';
 import { edition } from './edition';
+import { ErrorBoundary } from './ErrorBoundary';
 import { navigate, useRoute } from './router';
+import { select } from './selection';
 
 interface NavItem {
   path: string;
@@ -29,9 +33,10 @@ export function App() {
   const [expiredNotice, setExpiredNotice] = useState(false);
   useEffect(
     () =>
-      onSessionChange((next) => {
-        // A session that ends without a logout click expired (or was revoked): say so on the sign-in page.
-        setExpiredNotice(next === null && !loggingOut);
+      onSessionChange((next, reason) => {
+        // A session that ends without a logout (a 401: expired or revoked) is said so on the sign-in page.
+        setExpiredNotice(next === null && reason === 'expired');
+        if (next === null) forgetPreviousUser();
         setSessionState(next);
       }),
     [],
@@ -63,27 +68,28 @@ export function App() {
           ))}
         </nav>
         <span className="user">{session.userName}</span>
-        <button type="button" onClick={() => void signOut()}>
+        <button type="button" onClick={() => void logout()}>
           Log out
         </button>
       </header>
       <main className="page">
-        {page === '/explore' && <ExplorePage />}
-        {page === '/ingest' && <IngestPage />}
-        {page === '/collection' && <CollectionPage />}
-        {page === '/tokens' && <TokensPage session={session} />}
+        <ErrorBoundary key={page}>
+          {page === '/explore' && <ExplorePage />}
+          {page === '/ingest' && <IngestPage />}
+          {page === '/collection' && <CollectionPage />}
+          {page === '/tokens' && <TokensPage session={session} />}
+        </ErrorBoundary>
       </main>
     </div>
   );
 }
 
-let loggingOut = false;
-
-async function signOut(): Promise<void> {
-  loggingOut = true;
-  try {
-    await logout();
-  } finally {
-    loggingOut = false;
-  }
+/**
+ * What a signed-out tab forgets, whatever ended the session: the graph, the selection and the cached edge kinds the
+ * last user saw (the next one may be someone else). The graph's clear() also drops answers still on their way.
+ */
+function forgetPreviousUser(): void {
+  graphModel.clear();
+  select(null);
+  resetEdgeKinds();
 }

@@ -38,7 +38,8 @@ const FALLBACK: KindStyle = { color: '#607d8b', glyph: '?', label: 'Node' };
 
 /** The style of a node from its kind, else the first of its kinds with one (Base/Entity come last). */
 export function kindStyle(kind: string | undefined, kinds: readonly string[] = []): KindStyle {
-  if (kind && STYLES[kind]) return STYLES[kind];
-  for (const k of kinds) if (STYLES[k]) return STYLES[k];
+  // Own keys only: a kind named "constructor" or "__proto__" (collected data) gets the fallback, not a prototype's.
+  if (kind && Object.hasOwn(STYLES, kind)) return STYLES[kind];
+  for (const k of kinds) if (Object.hasOwn(STYLES, k)) return STYLES[k];
   return kind ? { ...FALLBACK, label: kind } : FALLBACK;
 }

@@ -16,11 +16,17 @@ export async function login(username: string, secret: string): Promise<Session> 
   return session;
 }
 
+/**
+ * Signs out; never rejects. A failed /logout call (server down, token already expired) is ignored: the session is
+ * dropped here either way, with the reason 'logout' so the sign-in page does not call it an expiry.
+ */
 export async function logout(): Promise<void> {
   try {
     if (currentSession()) await request('/api/v2/logout', { method: 'POST' });
+  } catch {
+    // Nothing to tell the user: they asked to leave and they have.
   } finally {
-    setSession(null);
+    setSession(null, 'logout');
   }
 }
 

@@ -1,10 +1,10 @@
 // Cypher: the editor, Run (POST /api/v2/graphs/cypher; graphs go to the graph view, values to a table), errors
 // with their line and column, saved queries and the pre-built library.
 import './cypher.css';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiGraph } from '../api/graph-types';
 import { graphModel } from '../graph/graph-model';
-import { failureMessage } from '../explore/failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { ApiFailure } from '../api/client';
 import { hasGraph, runCypher } from './cypher-api';
 import { describePosition, errorPosition } from './cypher-text';
@@ -24,36 +24,48 @@ export function CypherTab() {
   const [query, setQuery] = useState('');
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // Only the last run's answer counts: an earlier one that arrives late is dropped.
-  const runs = useRef(0);
+  // The run in progress: a new run (Ctrl+Enter, a pre-built or saved query picked meanwhile) aborts it, so a user
+  // holds one Cypher request at a time (the server allows 4 graph requests per user); leaving the page aborts it too.
+  const current = useRef<AbortController | null>(null);
+  useEffect(() => () => current.current?.abort(), []);
 
   async function run(text: string) {
     if (text.trim() === '') return;
-    const ticket = ++runs.current;
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    // A graph asked for later elsewhere (a search choice, a path) wins over this run if it answers first.
+    const ticket = graphModel.begin();
     setRunning(true);
     setOutcome(null);
     try {
-      const graph = await runCypher(text);
-      if (ticket !== runs.current) return;
+      const graph = await runCypher(text, controller.signal);
+      // An aborted run shows nothing: the run that replaced it shows its own answer.
+      if (controller.signal.aborted) return;
       const literals = graph?.literals ?? [];
       if (graph && hasGraph(graph)) {
-        graphModel.replace(graph, 'cypher');
-        setOutcome({ kind: 'graph', nodes: Object.keys(graph.nodes).length, edges: graph.edges.length, literals });
+        if (graphModel.replace(graph, 'cypher', ticket)) {
+          setOutcome({ kind: 'graph', nodes: Object.keys(graph.nodes).length, edges: graph.edges.length, literals });
+        }
       } else if (literals.length > 0) {
         setOutcome({ kind: 'literals', literals });
       } else {
         setOutcome({ kind: 'empty' });
       }
     } catch (error) {
-      if (ticket !== runs.current) return;
+      if (isAbort(error) || controller.signal.aborted) return;
       const message = failureMessage(error);
       const position = error instanceof ApiFailure ? errorPosition(message) : null;
       setOutcome({ kind: 'error', message, position: position && describePosition(position) });
     } finally {
-      if (ticket === runs.current) setRunning(false);
+      if (current.current === controller) {
+        current.current = null;
+        setRunning(false);
+      }
     }
   }
 
+  /** A pre-built or saved query: into the editor and run, replacing (aborting) a run in progress. */
   function load(text: string) {
     setQuery(text);
     void run(text);

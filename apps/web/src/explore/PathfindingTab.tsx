@@ -1,12 +1,12 @@
 // Pathfinding: every shortest path from a start node to an end node (GET /api/v2/graphs/shortest-path), or to
 // any Tier Zero node (a Cypher shortestPath: the API has no route for it), over the picked edge kinds.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiFailure, getData } from '../api/client';
 import type { ApiGraph } from '../api/graph-types';
 import { graphModel } from '../graph/graph-model';
 import { hasGraph, runCypher } from '../cypher/cypher-api';
 import { EdgeKindFilter } from './EdgeKindFilter';
-import { failureMessage } from './failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { NodeSearchBox } from './NodeSearchBox';
 import type { SearchResult } from './explore-api';
 import { shortestPathQuery, tierZeroPathQuery, type EdgeKindOption } from './pathfinding';
@@ -23,6 +23,9 @@ export function PathfindingTab() {
   const [kindsError, setKindsError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The search in progress: aborted when the tab goes.
+  const searching = useRef<AbortController | null>(null);
+  useEffect(() => () => searching.current?.abort(), []);
 
   useEffect(() => {
     let live = true;
@@ -44,26 +47,41 @@ export function PathfindingTab() {
 
   async function find() {
     if (!start || (!toTierZero && !end)) return;
+    searching.current?.abort();
+    const controller = new AbortController();
+    searching.current = controller;
+    // A graph asked for later (a search choice, a Cypher run) wins over this path if it answers first.
+    const ticket = graphModel.begin();
     setBusy(true);
     setOutcome(null);
     try {
-      const graph = toTierZero ? await runCypher(tierZeroPathQuery(start.objectid, picked, kinds)) : await shortestPath(start, end!);
+      const graph = toTierZero
+        ? await runCypher(tierZeroPathQuery(start.objectid, picked, kinds), controller.signal)
+        : await shortestPath(start, end!, controller.signal);
+      if (controller.signal.aborted) return;
       if (!graph || !hasGraph(graph)) {
         setOutcome({ kind: 'none' });
         return;
       }
-      graphModel.replace(graph, 'pathfinding');
-      setOutcome({ kind: 'found', nodes: Object.keys(graph.nodes).length, edges: graph.edges.length });
+      if (graphModel.replace(graph, 'pathfinding', ticket)) {
+        setOutcome({ kind: 'found', nodes: Object.keys(graph.nodes).length, edges: graph.edges.length });
+      }
     } catch (error) {
-      setOutcome({ kind: 'error', message: failureMessage(error) });
+      if (!isAbort(error) && !controller.signal.aborted) setOutcome({ kind: 'error', message: failureMessage(error) });
     } finally {
-      setBusy(false);
+      if (searching.current === controller) {
+        searching.current = null;
+        setBusy(false);
+      }
     }
   }
 
-  async function shortestPath(from: SearchResult, to: SearchResult): Promise<ApiGraph | null> {
+  async function shortestPath(from: SearchResult, to: SearchResult, signal: AbortSignal): Promise<ApiGraph | null> {
     try {
-      return await getData<ApiGraph>('/api/v2/graphs/shortest-path', { query: shortestPathQuery(from.objectid, to.objectid, picked, kinds) });
+      return await getData<ApiGraph>('/api/v2/graphs/shortest-path', {
+        query: shortestPathQuery(from.objectid, to.objectid, picked, kinds),
+        signal,
+      });
     } catch (error) {
       // 404 `resource not found`: both nodes exist but no path joins them (`node not found` is a real error).
       if (error instanceof ApiFailure && error.status === 404 && !/node not found/i.test(error.message)) return null;

@@ -1,13 +1,13 @@
 // One related list of a node's panel: a button with its count that expands it into a paged table (each name opens
 // that node), with "Show in graph" (the list's graph merged into the view) and "Export CSV".
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { kindStyle } from '../app/kinds';
 import { graphModel } from '../graph/graph-model';
 import { csvFileName, toCsv } from './csv';
-import { downloadText } from './download';
+import { downloadText } from '../app/download';
 import type { EntityRoute, PanelList } from './entity-routes';
 import { openNode } from './explore-api';
-import { failureMessage, isAbort } from './failures';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { CSV_CAP, fetchListGraph, fetchListPage, fetchWholeList, MAX_PAGE } from './list-api';
 import type { ListPage } from './node-info';
 
@@ -30,6 +30,17 @@ export function RelatedListSection({ route, list, objectId, nodeName, count }: P
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  // "Show in graph" / "Export CSV" in progress, and a list entry being opened: aborted when the panel goes (another
+  // node opened) and, for entries, when another entry is opened.
+  const action = useRef<AbortController | null>(null);
+  const opening = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      action.current?.abort();
+      opening.current?.abort();
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!open || !list.path) return;
@@ -61,45 +72,68 @@ export function RelatedListSection({ route, list, objectId, nodeName, count }: P
     );
   }
 
-  async function showInGraph() {
+  function startAction(): AbortController {
+    action.current?.abort();
+    const controller = new AbortController();
+    action.current = controller;
     setWorking(true);
     setError(null);
     setNotice(null);
+    return controller;
+  }
+
+  function endAction(controller: AbortController, failure?: unknown) {
+    if (action.current !== controller) return;
+    action.current = null;
+    if (failure !== undefined && !isAbort(failure) && !controller.signal.aborted) setError(failureMessage(failure));
+    setWorking(false);
+  }
+
+  async function showInGraph() {
+    const controller = startAction();
+    // Dropped if a newer graph (a search choice, a Cypher run, a path) is asked for meanwhile.
+    const ticket = graphModel.ticket();
     try {
-      const graph = await fetchListGraph(route, list, objectId);
-      graphModel.merge(graph, 'expand');
-      const total = shownCount ?? 0;
-      setNotice(total > MAX_PAGE ? `The first ${MAX_PAGE} of ${total} are in the graph.` : `${list.label} added to the graph.`);
+      const graph = await fetchListGraph(route, list, objectId, controller.signal);
+      if (controller.signal.aborted) return;
+      if (graphModel.merge(graph, 'expand', ticket)) {
+        const total = shownCount ?? 0;
+        setNotice(total > MAX_PAGE ? `The first ${MAX_PAGE} of ${total} are in the graph.` : `${list.label} added to the graph.`);
+      }
+      endAction(controller);
     } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setWorking(false);
+      endAction(controller, failure);
     }
   }
 
   async function exportCsv() {
-    setWorking(true);
-    setError(null);
-    setNotice(null);
+    const controller = startAction();
     try {
-      const { entries, total } = await fetchWholeList(route, list, objectId);
+      const { entries, total } = await fetchWholeList(route, list, objectId, controller.signal);
+      if (controller.signal.aborted) return;
       const rows = [['name', 'objectid', 'kind', 'kinds'], ...entries.map((e) => [e.name, e.objectId, e.kind, e.kinds.join(';')])];
       // A byte order mark so spreadsheets read the names as UTF-8.
       downloadText(csvFileName(nodeName, list.label), `\ufeff${toCsv(rows)}`, 'text/csv;charset=utf-8');
       setNotice(total > CSV_CAP ? `Exported the first ${CSV_CAP} of ${total}.` : `Exported ${entries.length} rows.`);
+      endAction(controller);
     } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setWorking(false);
+      endAction(controller, failure);
     }
   }
 
   async function openEntry(entryObjectId: string, name: string) {
+    opening.current?.abort();
+    const controller = new AbortController();
+    opening.current = controller;
     setError(null);
     try {
-      if (!(await openNode(entryObjectId, 'merge'))) setError(`${name} is no longer in the graph.`);
+      // False: no node with this object id in the database (the list named one that is gone).
+      const found = await openNode(entryObjectId, 'merge', controller.signal);
+      if (!found && !controller.signal.aborted) setError(`${name} was not found in the database.`);
     } catch (failure) {
-      setError(failureMessage(failure));
+      if (!isAbort(failure) && !controller.signal.aborted) setError(failureMessage(failure));
+    } finally {
+      if (opening.current === controller) opening.current = null;
     }
   }
 

@@ -1,22 +1,33 @@
 // Search: find a node by name or object id and open it (the graph shows it alone, its panel opens).
-import { useState } from 'react';
-import { failureMessage } from './failures';
+import { useEffect, useRef, useState } from 'react';
+import { failureMessage, isAbort } from '../api/failure-message';
 import { NodeSearchBox } from './NodeSearchBox';
 import { openNode, type SearchResult } from './explore-api';
 
 export function SearchTab() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The choice being opened: a new choice (or leaving the tab) aborts it.
+  const opening = useRef<AbortController | null>(null);
+  useEffect(() => () => opening.current?.abort(), []);
 
   async function open(result: SearchResult) {
+    opening.current?.abort();
+    const controller = new AbortController();
+    opening.current = controller;
     setBusy(true);
     setError(null);
     try {
-      if (!(await openNode(result.objectid, 'replace'))) setError(`${result.name} is no longer in the graph.`);
+      // False: no node with this object id in the database (deleted since the search answered).
+      const found = await openNode(result.objectid, 'replace', controller.signal);
+      if (!found && !controller.signal.aborted) setError(`${result.name} was not found in the database.`);
     } catch (failure) {
-      setError(failureMessage(failure));
+      if (!isAbort(failure) && !controller.signal.aborted) setError(failureMessage(failure));
     } finally {
-      setBusy(false);
+      if (opening.current === controller) {
+        opening.current = null;
+        setBusy(false);
+      }
     }
   }
 

@@ -16,3 +16,8 @@ export function traversableEdgeKinds(): Promise<EdgeKindOption[]> {
     });
   return cached;
 }
+
+/** Forgets the cached kinds (sign-out: the next user asks again, with their own permissions). */
+export function resetEdgeKinds(): void {
+  cached = null;
+}

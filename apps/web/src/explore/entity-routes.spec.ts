@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { entityRouteOf, infoCall, listCall, PANEL_TYPES, panelLists } from './entity-routes';
+import { entityRouteOf, infoCall, listCall, PANEL_TYPES, panelLists, UnusableObjectId } from './entity-routes';
 
 describe('entityRouteOf', () => {
   it('maps AD kinds to their entity types', () => {
@@ -30,6 +30,16 @@ describe('entityRouteOf', () => {
     expect(entityRouteOf(undefined, [])).toBeNull();
   });
 
+  it('takes no kind from the object prototype ("constructor", "toString", "__proto__")', () => {
+    for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      expect(entityRouteOf(kind, [kind, 'Base'])).toEqual({ platform: 'ad', type: 'base' });
+      expect(entityRouteOf(kind)).toEqual({ platform: 'ad', type: 'base' });
+      expect(entityRouteOf(kind, [kind])).toBeNull();
+    }
+    expect(panelLists({ platform: 'ad', type: 'constructor' })).toEqual([]);
+    expect(panelLists({ platform: 'azure', type: '__proto__' })).toEqual([]);
+  });
+
   it('guesses from the kind alone when the kinds are unknown', () => {
     expect(entityRouteOf('AZFoo')).toEqual({ platform: 'azure', type: 'az-base' });
     expect(entityRouteOf('Foo')).toEqual({ platform: 'ad', type: 'base' });
@@ -43,6 +53,20 @@ describe('calls', () => {
     const members = panelLists({ platform: 'ad', type: 'groups' }).find((l) => l.label === 'Members')!;
     expect(listCall({ platform: 'ad', type: 'groups' }, members, 'X', { skip: 50, limit: 50, type: 'list' }))
       .toEqual({ path: '/api/v2/groups/X/members', query: { skip: 50, limit: 50, type: 'list' } });
+  });
+
+  it('refuses object ids URL resolution would collapse, or that are empty', () => {
+    const route = { platform: 'ad', type: 'users' } as const;
+    const sessions = panelLists(route).find((l) => l.label === 'Sessions')!;
+    for (const id of ['', '.', '..']) {
+      expect(() => infoCall(route, id)).toThrow(UnusableObjectId);
+      expect(() => listCall(route, sessions, id, { skip: 0, limit: 10, type: 'list' })).toThrow(UnusableObjectId);
+    }
+    expect(() => infoCall({ platform: 'azure', type: 'users' }, '')).toThrow(UnusableObjectId);
+    // Other ids with dots are ordinary segments.
+    expect(infoCall(route, '...').path).toBe('/api/v2/users/...');
+    expect(infoCall(route, 'a.b').path).toBe('/api/v2/users/a.b');
+    expect(infoCall({ platform: 'azure', type: 'users' }, '..').query.object_id).toBe('..');
   });
 
   it('passes Azure object ids and lists as query parameters', () => {

@@ -42,8 +42,9 @@ const AZURE_TYPES: Readonly<Record<string, string>> = {
 export function entityRouteOf(kind: string | undefined, kinds: readonly string[] = []): EntityRoute | null {
   for (const candidate of [kind, ...kinds]) {
     if (!candidate) continue;
-    if (AD_TYPES[candidate]) return { platform: 'ad', type: AD_TYPES[candidate] };
-    if (AZURE_TYPES[candidate]) return { platform: 'azure', type: AZURE_TYPES[candidate] };
+    // Own keys only: a kind named "constructor" or "__proto__" (collected data) is no entity type.
+    if (Object.hasOwn(AD_TYPES, candidate)) return { platform: 'ad', type: AD_TYPES[candidate] };
+    if (Object.hasOwn(AZURE_TYPES, candidate)) return { platform: 'azure', type: AZURE_TYPES[candidate] };
   }
   const all = [kind, ...kinds];
   if (all.includes('AZBase')) return { platform: 'azure', type: 'az-base' };
@@ -58,21 +59,43 @@ export interface ApiCall {
   query: NonNullable<RequestOptions['query']>;
 }
 
-/** The entity's info with its counts. */
-export function infoCall(route: EntityRoute, objectId: string): ApiCall {
-  if (route.platform === 'azure') return { path: `/api/v2/azure/${route.type}`, query: { object_id: objectId, counts: true } };
-  return { path: `/api/v2/${route.type}/${encodeURIComponent(objectId)}`, query: { counts: true } };
+/** An object id no entity call can carry. */
+export class UnusableObjectId extends Error {
+  constructor(objectId: string) {
+    super(objectId === '' ? 'This node has no object id.' : `The object id "${objectId}" cannot be looked up.`);
+  }
 }
 
-/** One page of a related list (`type=list`), or its graph (`type=graph`). */
+/**
+ * The object id as a path segment. Empty, "." and ".." are refused: encodeURIComponent leaves dots as they are and
+ * URL resolution would collapse the path (/api/v2/users/.. is /api/v2/), calling another route.
+ */
+function idSegment(objectId: string): string {
+  if (objectId === '' || objectId === '.' || objectId === '..') throw new UnusableObjectId(objectId);
+  return encodeURIComponent(objectId);
+}
+
+/** The Azure object id (a query parameter: an empty one would be left out of the URL). */
+function azureId(objectId: string): string {
+  if (objectId === '') throw new UnusableObjectId(objectId);
+  return objectId;
+}
+
+/** The entity's info with its counts. Throws UnusableObjectId for an id no call can carry. */
+export function infoCall(route: EntityRoute, objectId: string): ApiCall {
+  if (route.platform === 'azure') return { path: `/api/v2/azure/${route.type}`, query: { object_id: azureId(objectId), counts: true } };
+  return { path: `/api/v2/${route.type}/${idSegment(objectId)}`, query: { counts: true } };
+}
+
+/** One page of a related list (`type=list`), or its graph (`type=graph`). Throws UnusableObjectId as infoCall. */
 export function listCall(
   route: EntityRoute, list: PanelList, objectId: string, page: { skip: number; limit: number; type: 'list' | 'graph' },
 ): ApiCall {
   const paging = { skip: page.skip, limit: page.limit, type: page.type };
   if (route.platform === 'azure') {
-    return { path: `/api/v2/azure/${route.type}`, query: { object_id: objectId, related_entity_type: list.path, ...paging } };
+    return { path: `/api/v2/azure/${route.type}`, query: { object_id: azureId(objectId), related_entity_type: list.path, ...paging } };
   }
-  return { path: `/api/v2/${route.type}/${encodeURIComponent(objectId)}/${list.path}`, query: paging };
+  return { path: `/api/v2/${route.type}/${idSegment(objectId)}/${list.path}`, query: paging };
 }
 
 // AD lists, by their route segment (the catalogue's), and the lists a type shows.
@@ -229,7 +252,8 @@ const AZURE_LISTS: Readonly<Record<string, readonly PanelList[]>> = {
 
 /** The related lists a panel of this entity type shows, in the catalogue's order. */
 export function panelLists(route: EntityRoute): readonly PanelList[] {
-  return (route.platform === 'azure' ? AZURE_LISTS : AD_LISTS)[route.type] ?? [];
+  const lists = route.platform === 'azure' ? AZURE_LISTS : AD_LISTS;
+  return Object.hasOwn(lists, route.type) ? lists[route.type] : [];
 }
 
 /** Every entity type the panel knows (tests check them against the routes). */

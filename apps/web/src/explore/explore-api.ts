@@ -27,22 +27,24 @@ export async function searchNodes(text: string, signal: AbortSignal, limit = 10,
 }
 
 /** The graph node with this object id (at most one: object ids are unique), with its properties. */
-export async function nodeByObjectId(objectId: string): Promise<ApiGraph | null> {
-  return runCypher(`MATCH (n) WHERE n.objectid = ${cypherString(objectId)} RETURN n LIMIT 1`);
+export async function nodeByObjectId(objectId: string, signal?: AbortSignal): Promise<ApiGraph | null> {
+  return runCypher(`MATCH (n) WHERE n.objectid = ${cypherString(objectId)} RETURN n LIMIT 1`, signal);
 }
 
 /**
  * Shows a node and opens its panel: `replace` makes it the whole graph (a search result), else it joins what is
- * shown (a list entry). False when no node has this object id.
+ * shown (a list entry). False when no node has this object id in the database. A graph request begun later
+ * (another choice, a Cypher run, a path) supersedes it: its late answer changes neither the graph nor the
+ * selection. A list entry does not itself supersede a request being fetched (it only adds a node).
  */
-export async function openNode(objectId: string, mode: 'replace' | 'merge'): Promise<boolean> {
-  const graph = await nodeByObjectId(objectId);
+export async function openNode(objectId: string, mode: 'replace' | 'merge', signal?: AbortSignal): Promise<boolean> {
+  const ticket = mode === 'replace' ? graphModel.begin() : graphModel.ticket();
+  const graph = await nodeByObjectId(objectId, signal);
   const entry = graph ? Object.entries(graph.nodes)[0] : undefined;
   if (!graph || !entry) return false;
   const [id, node] = entry;
   const single: ApiGraph = { nodes: { [id]: node }, edges: [] };
-  if (mode === 'replace') graphModel.replace(single, 'search');
-  else graphModel.merge(single, 'expand');
-  select({ type: 'node', id, objectId: node.objectId, kind: node.kind, label: node.label });
+  const shown = mode === 'replace' ? graphModel.replace(single, 'search', ticket) : graphModel.merge(single, 'expand', ticket);
+  if (shown) select({ type: 'node', id, objectId: node.objectId, kind: node.kind, label: node.label });
   return true;
 }

@@ -18,20 +18,20 @@ export async function fetchListPage(
 }
 
 /** The list as a graph (the entity, the list's nodes and the edges between), at most MAX_PAGE of its nodes. */
-export async function fetchListGraph(route: EntityRoute, list: PanelList, objectId: string): Promise<ApiGraph> {
+export async function fetchListGraph(route: EntityRoute, list: PanelList, objectId: string, signal?: AbortSignal): Promise<ApiGraph> {
   const call = listCall(route, list, objectId, { skip: 0, limit: MAX_PAGE, type: 'graph' });
   // The visualisation map is the body itself, not under `data`.
-  return legacyGraphToApiGraph(await request(call.path, { query: call.query }));
+  return legacyGraphToApiGraph(await request(call.path, { query: call.query, signal }));
 }
 
 /** Every entry, page by page, up to CSV_CAP; `total` is the list's size. */
 export async function fetchWholeList(
-  route: EntityRoute, list: PanelList, objectId: string,
+  route: EntityRoute, list: PanelList, objectId: string, signal?: AbortSignal,
 ): Promise<{ entries: ListEntry[]; total: number }> {
   const entries: ListEntry[] = [];
   let total = 0;
   for (let skip = 0; skip < CSV_CAP; skip += MAX_PAGE) {
-    const page = await fetchListPage(route, list, objectId, skip, MAX_PAGE);
+    const page = await fetchListPage(route, list, objectId, skip, MAX_PAGE, signal);
     total = page.count;
     entries.push(...page.entries);
     if (page.entries.length < MAX_PAGE || entries.length >= total) break;

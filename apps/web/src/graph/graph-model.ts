@@ -31,22 +31,48 @@ export class GraphModel {
   private edges = new Map<string, ModelEdge>();
   private origin = 'empty';
   private version = 0;
+  private latestTicket = 0;
   private readonly listeners = new Set<Listener>();
 
-  /** Replaces the graph with an API answer. */
-  replace(graph: ApiGraph, origin: string): void {
+  /**
+   * Starts a request whose answer will fill the graph: its ticket. An answer given with a ticket older than the
+   * latest begun is dropped, so a slow earlier request (another search, run or path) cannot overwrite a newer one.
+   */
+  begin(): number {
+    return ++this.latestTicket;
+  }
+
+  /**
+   * The latest ticket, without starting a new one: for an answer that adds to the graph (a list shown in it) and
+   * should be dropped if a newer graph is asked for meanwhile, but must not itself supersede one being fetched.
+   */
+  ticket(): number {
+    return this.latestTicket;
+  }
+
+  /** Whether an answer with this ticket is still wanted (no ticket: always). */
+  isCurrent(ticket?: number): boolean {
+    return ticket === undefined || ticket >= this.latestTicket;
+  }
+
+  /** Replaces the graph with an API answer; false (and nothing changes) when its ticket is stale. */
+  replace(graph: ApiGraph, origin: string, ticket?: number): boolean {
+    if (!this.isCurrent(ticket)) return false;
     this.nodes.clear();
     this.edges.clear();
     this.add(graph);
     this.origin = origin;
     this.emit();
+    return true;
   }
 
-  /** Adds an API answer to what is shown (a list expanded into the graph). */
-  merge(graph: ApiGraph, origin: string): void {
+  /** Adds an API answer to what is shown (a list expanded into the graph); false when its ticket is stale. */
+  merge(graph: ApiGraph, origin: string, ticket?: number): boolean {
+    if (!this.isCurrent(ticket)) return false;
     this.add(graph);
     this.origin = origin;
     this.emit();
+    return true;
   }
 
   /** Marks a node Owned (or not) after the API accepted it. */
@@ -57,7 +83,9 @@ export class GraphModel {
     this.emit();
   }
 
+  /** Empties the graph (sign-out); answers still on their way are dropped too. */
   clear(): void {
+    this.latestTicket += 1;
     this.nodes.clear();
     this.edges.clear();
     this.origin = 'empty';
