@@ -1,5 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatBytes, formatTime, plainNumber, plainString, plainTime, plainValue } from './wire-values';
+import { asRecord, asStrings, asText, formatBytes, formatDate, isoTime, plainNumber, plainString, plainTime, plainValue } from './wire-values';
+
+describe('loose readers', () => {
+  it('read a wrong type as empty', () => {
+    expect(asRecord({ a: 1 })).toEqual({ a: 1 });
+    expect(asRecord([1])).toEqual({});
+    expect(asRecord(null)).toEqual({});
+    expect(asText('x')).toBe('x');
+    expect(asText(3)).toBe('3');
+    expect(asText(null)).toBe('');
+    expect(asText(undefined)).toBe('');
+    expect(asStrings(['a', 1, 'b'])).toEqual(['a', 'b']);
+    expect(asStrings('a')).toEqual([]);
+  });
+});
 
 describe('wire values under both WIRE_FORMATs', () => {
   it('unwraps the spec wrappers, Go sql.NullTime and plain values alike', () => {
@@ -30,16 +44,13 @@ describe('wire values under both WIRE_FORMATs', () => {
     expect(plainTime({ time: '2024-05-01T12:00:00Z', valid: true })?.toISOString()).toBe('2024-05-01T12:00:00.000Z');
   });
 
-  it('formats times in local time, and "never" for none', () => {
+  it('formats times one way (local date and time), the ISO form beside it', () => {
     const date = new Date('2024-05-01T12:34:56Z');
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const expected =
-      `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-      `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-    expect(formatTime('2024-05-01T12:34:56Z')).toBe(expected);
-    expect(formatTime({ Time: '2024-05-01T12:34:56Z', Valid: true })).toBe(expected);
-    expect(formatTime('0001-01-01T00:00:00Z')).toBe('—');
-    expect(formatTime(null, 'never')).toBe('never');
+    expect(formatDate(date)).toContain('2024');
+    expect(formatDate(date)).toMatch(/\d{2}:\d{2}:\d{2}/);
+    expect(formatDate(plainTime({ Time: '2024-05-01T12:34:56Z', Valid: true })!)).toBe(formatDate(date));
+    expect(isoTime(date)).toBe('2024-05-01T12:34:56Z');
+    expect(isoTime(new Date('2024-05-01T12:34:56.25Z'))).toBe('2024-05-01T12:34:56.250Z');
   });
 
   it('formats sizes', () => {

@@ -1,6 +1,22 @@
-// Values as either WIRE_FORMAT writes them: spec wrappers ({time, valid}, {string, valid}, ...), the reference's
-// plain values (or null), and Go's sql.NullTime ({Time, Valid}) for deleted_at. The zero time means "never".
+// Reading the API's JSON without trusting its shape: loose readers (a wrong type reads as empty), and values as either
+// WIRE_FORMAT writes them: spec wrappers ({time, valid}, {string, valid}, ...), the reference's plain values (or
+// null), and Go's sql.NullTime ({Time, Valid}) for deleted_at. The zero time means "never".
 export const ZERO_TIME_PREFIX = '0001-01-01';
+
+/** An object as a record; anything else (null, an array, a scalar) as {}. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A scalar as text; "" for null and undefined. */
+export function asText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** The strings of an array; [] for anything else. */
+export function asStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
 
 type Wrapped = Record<string, unknown>;
 
@@ -35,16 +51,24 @@ export function plainTime(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** One format for every time shown: local date and time, in the reader's locale (the ISO form goes in a title). */
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
-/** A wire time for people: local "YYYY-MM-DD HH:MM:SS", or `never` (default "—") when there is none. */
-export function formatTime(value: unknown, never = '—'): string {
-  const date = plainTime(value);
-  if (!date) return never;
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+/** A date for people, in the one time format. */
+export function formatDate(date: Date): string {
+  return TIME_FORMAT.format(date);
+}
+
+/** A date in ISO 8601 (UTC), without the milliseconds when there are none: the exact form behind formatDate. */
+export function isoTime(date: Date): string {
+  return date.toISOString().replace('.000Z', 'Z');
 }
 
 /** Bytes for people: "532 B", "1.4 KB", "12.0 MB". */

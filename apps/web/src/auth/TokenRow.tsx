@@ -1,6 +1,6 @@
 // One API token: its name, dates and a delete button that asks for confirmation (the browser's own dialog).
 import { useState } from 'react';
-import { formatTime } from '../ingest/wire-values';
+import { TimeText } from '../app/TimeText';
 import type { ApiToken } from './tokens';
 
 interface Props {
@@ -29,8 +29,8 @@ export function TokenRow({ token, onDelete }: Props) {
       <td>
         <code>{token.id}</code>
       </td>
-      <td>{formatTime(token.createdAt)}</td>
-      <td>{formatTime(token.lastAccess, 'never')}</td>
+      <td><TimeText value={token.createdAt} /></td>
+      <td><TimeText value={token.lastAccess} never="never" /></td>
       <td>
         <button type="button" disabled={busy} onClick={() => void remove()} aria-label={`Delete token ${label}`}>
           Delete

@@ -1,6 +1,5 @@
 // The signed-in user's API tokens: list, create (the key shown once), delete.
 import './auth.css';
-import '../ingest/ingest.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { SessionExpired } from '../api/client';
 import type { Session } from '../api/session';

@@ -1,6 +1,6 @@
 // API tokens (GET/POST /api/v2/tokens) as the tokens page shows them, from either WIRE_FORMAT:
 // name and user_id are wrappers ({string, valid}, {uuid, valid}) in the spec format, plain values in the reference's.
-import { plainString } from '../ingest/wire-values';
+import { plainString } from '../api/wire-values';
 
 export interface ApiToken {
   id: string;

@@ -5,13 +5,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { select } from '../app/selection';
 import { graphModel } from '../graph/graph-model';
 import { failureMessage, isAbort } from '../api/failure-message';
-import { propertyRows } from '../explore/properties';
+import { PropertyList } from '../app/PropertyList';
+import { TimeText } from '../app/TimeText';
 import { CompositionSection } from './CompositionSection';
 import { edgeProperties } from './edge-api';
 import { isCompositeKind, parseEdgeKey, type EdgeEnds } from './edge-query';
 import { EdgeHelpSection } from './EdgeHelpSection';
 import { useGraphVersion } from './use-graph-version';
-import '../explore/explore.css';
 import './edges.css';
 
 export function EdgePanel({ edgeKey }: { edgeKey: string }) {
@@ -57,25 +57,16 @@ function EdgePanelBody({ edgeKey }: { edgeKey: string }) {
       <p className="edge-ends">
         <NodeButton id={ends.source} />
         <span aria-hidden="true"> → </span>
-        <span className="ex-visually-hidden"> to </span>
+        <span className="visually-hidden"> to </span>
         <NodeButton id={ends.target} />
       </p>
-      {modelEdge?.lastSeen && <p className="ex-muted ex-small">Last seen {modelEdge.lastSeen}</p>}
+      {modelEdge?.lastSeen && <p className="ex-muted ex-small">Last seen <TimeText value={modelEdge.lastSeen} /></p>}
       <section aria-labelledby={propsTitle} className="ex-section">
         <h3 id={propsTitle}>Properties</h3>
         {props.status === 'loading' && <p className="ex-muted" role="status">Loading properties…</p>}
         {props.status === 'error' && <p className="error" role="alert">{props.message}</p>}
         {props.status === 'ready' && (!properties || Object.keys(properties).length === 0) && <p className="ex-muted">No properties.</p>}
-        {properties && Object.keys(properties).length > 0 && (
-          <dl className="ex-props">
-            {propertyRows(properties).map(([key, value]) => (
-              <div key={key} className="ex-prop">
-                <dt>{key}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {properties && Object.keys(properties).length > 0 && <PropertyList properties={properties} />}
       </section>
       {isCompositeKind(kind) && <CompositionSection edge={ends} />}
       <EdgeHelpSection kind={kind} />

@@ -4,6 +4,7 @@ import './explore.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { request } from '../api/client';
 import { kindStyle } from '../app/kinds';
+import { PropertyList } from '../app/PropertyList';
 import type { Selection } from '../app/selection';
 import { graphModel } from '../graph/graph-model';
 import { entityRouteOf, infoCall, panelLists, type EntityRoute } from './entity-routes';
@@ -11,7 +12,6 @@ import { nodeByObjectId } from './explore-api';
 import { failureMessage, isAbort } from '../api/failure-message';
 import { readNodeInfo, type NodeInfo } from './node-info';
 import { setOwned } from './owned-api';
-import { propertyRows } from './properties';
 import { RelatedListSection } from './RelatedListSection';
 
 type SelectedNode = Extract<Selection, { type: 'node' }>;
@@ -166,14 +166,7 @@ function NodePanelBody({ node }: { node: SelectedNode }) {
         {Object.keys(properties).length === 0 ? (
           <p className="ex-muted">{load.status === 'loading' ? '…' : 'No properties.'}</p>
         ) : (
-          <dl className="ex-props">
-            {propertyRows(properties).map(([key, value]) => (
-              <div key={key} className="ex-prop">
-                <dt>{key}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <PropertyList properties={properties} />
         )}
       </section>
     </aside>

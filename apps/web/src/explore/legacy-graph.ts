@@ -2,10 +2,7 @@
 // pathfinding answer: `{"<node id>": {label: {text}, data: {...properties, nodetype}}, "rel_<id>": {id1, id2,
 // label: {text}, data}}`. Read into the graph shape so lists merge into the same model.
 import type { ApiGraph, ApiGraphNode } from '../api/graph-types';
-
-const record = (value: unknown): Record<string, unknown> =>
-  (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+import { asRecord, asText } from '../api/wire-values';
 
 /** `lastseen` as RFC 3339 (collectors write a string, some ingest paths epoch seconds); empty when unknown. */
 function lastSeenOf(value: unknown): string {
@@ -15,21 +12,21 @@ function lastSeenOf(value: unknown): string {
 
 export function legacyGraphToApiGraph(body: unknown): ApiGraph {
   const graph: ApiGraph = { nodes: {}, edges: [] };
-  const items = Object.entries(record(body));
+  const items = Object.entries(asRecord(body));
   for (const [key, value] of items) {
-    const item = record(value);
+    const item = asRecord(value);
     if ('id1' in item) continue;
-    const data = record(item.data);
-    const kind = text(data.nodetype);
-    const tags = text(data.system_tags).split(/\s+/);
+    const data = asRecord(item.data);
+    const kind = asText(data.nodetype);
+    const tags = asText(data.system_tags).split(/\s+/);
     const { nodetype: _kind, ...properties } = data;
     const node: ApiGraphNode = {
-      label: text(record(item.label).text) || text(data.name) || text(data.objectid),
+      label: asText(asRecord(item.label).text) || asText(data.name) || asText(data.objectid),
       kind,
       // The map names the primary kind only; tier zero and owned come from the legacy system tags.
       kinds: [kind, ...(tags.includes('admin_tier_0') ? ['Tag_Tier_Zero'] : []), ...(tags.includes('owned') ? ['Tag_Owned'] : [])]
         .filter(Boolean),
-      objectId: text(data.objectid),
+      objectId: asText(data.objectid),
       isTierZero: tags.includes('admin_tier_0'),
       isOwnedObject: tags.includes('owned'),
       lastSeen: lastSeenOf(data.lastseen),
@@ -38,14 +35,14 @@ export function legacyGraphToApiGraph(body: unknown): ApiGraph {
     graph.nodes[key] = node;
   }
   for (const [key, value] of items) {
-    const item = record(value);
+    const item = asRecord(value);
     if (!('id1' in item)) continue;
-    const source = text(item.id1);
-    const target = text(item.id2);
+    const source = asText(item.id1);
+    const target = asText(item.id2);
     // An edge whose end the map left out would dangle in the renderer.
     if (!graph.nodes[source] || !graph.nodes[target]) continue;
-    const kind = text(record(item.label).text);
-    const data = record(item.data);
+    const kind = asText(asRecord(item.label).text);
+    const data = asRecord(item.data);
     const id = Number(key.replace(/^rel_/, ''));
     graph.edges.push({
       ...(Number.isSafeInteger(id) ? { id } : {}),

@@ -1,4 +1,5 @@
 // The entity endpoints' answers read into one shape for the panel, AD and Azure alike.
+import { asRecord, asStrings, asText } from '../api/wire-values';
 import type { EntityRoute, PanelList } from './entity-routes';
 
 export interface NodeInfo {
@@ -25,32 +26,27 @@ export interface ListPage {
   entries: ListEntry[];
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
-const record = (value: unknown): Record<string, unknown> =>
-  (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-
 /** A value under a dotted key (`Readers.KeyReaders`), flat keys first. */
 export function readCount(info: Record<string, unknown>, key: string): number | undefined {
   let value: unknown = info[key];
   if (value === undefined && key.includes('.')) {
-    value = key.split('.').reduce<unknown>((at, part) => record(at)[part], info);
+    value = key.split('.').reduce<unknown>((at, part) => asRecord(at)[part], info);
   }
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /** name, else displayname, else objectid (as the API labels nodes). */
 export function nodeName(properties: Record<string, unknown>): string {
-  return text(properties.name) || text(properties.displayname) || text(properties.objectid);
+  return asText(properties.name) || asText(properties.displayname) || asText(properties.objectid);
 }
 
-const systemTags = (properties: Record<string, unknown>) => text(properties.system_tags).split(/\s+/);
+const systemTags = (properties: Record<string, unknown>) => asText(properties.system_tags).split(/\s+/);
 
 /** The info body (`data` of GET /api/v2/{type}/{id} or /api/v2/azure/{type}) as the panel shows it. */
 export function readNodeInfo(route: EntityRoute, lists: readonly PanelList[], data: unknown): NodeInfo {
-  const info = record(data);
-  const properties = record(info.props);
-  const kinds = strings(info.kinds);
+  const info = asRecord(data);
+  const properties = asRecord(info.props);
+  const kinds = asStrings(info.kinds);
   const tags = systemTags(properties);
   const counts: Record<string, number> = {};
   for (const list of lists) {
@@ -72,15 +68,15 @@ export function readNodeInfo(route: EntityRoute, lists: readonly PanelList[], da
 
 /** A list page: AD entries are `{objectID, name, label, kinds}`, Azure ones `{kind, kinds, props}`. */
 export function readListPage(body: unknown): ListPage {
-  const page = record(body);
+  const page = asRecord(body);
   const items = Array.isArray(page.data) ? page.data : [];
   const entries = items.map((item): ListEntry => {
-    const entry = record(item);
+    const entry = asRecord(item);
     if ('props' in entry) {
-      const properties = record(entry.props);
-      return { objectId: text(properties.objectid), name: nodeName(properties), kind: text(entry.kind), kinds: strings(entry.kinds) };
+      const properties = asRecord(entry.props);
+      return { objectId: asText(properties.objectid), name: nodeName(properties), kind: asText(entry.kind), kinds: asStrings(entry.kinds) };
     }
-    return { objectId: text(entry.objectID), name: text(entry.name) || text(entry.objectID), kind: text(entry.label), kinds: strings(entry.kinds) };
+    return { objectId: asText(entry.objectID), name: asText(entry.name) || asText(entry.objectID), kind: asText(entry.label), kinds: asStrings(entry.kinds) };
   });
   return { count: typeof page.count === 'number' ? page.count : entries.length, entries };
 }

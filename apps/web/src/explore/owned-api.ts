@@ -3,6 +3,7 @@
 // membership, the Tag_Owned kind and the legacy `owned` system tag follow at the tag's next evaluation, which we
 // run at once (POST /api/v2/asset-group-tags/evaluation) so the panel and the graph can show it.
 import { getData, request } from '../api/client';
+import { asRecord } from '../api/wire-values';
 
 interface OwnedGroup {
   id: number;
@@ -13,18 +14,15 @@ interface OwnedGroup {
 /** The tag type of Owned (asset-group-tags `type`). */
 const OWNED_TAG_TYPE = 3;
 
-const record = (value: unknown): Record<string, unknown> =>
-  (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-
 /** The Owned asset group (tag string `owned`), with its custom selectors. */
 async function ownedGroup(): Promise<OwnedGroup> {
-  const body = record(await getData<unknown>('/api/v2/asset-groups', { query: { tag: 'eq:owned' } }));
-  const groups = Array.isArray(body.asset_groups) ? body.asset_groups.map(record) : [];
+  const body = asRecord(await getData<unknown>('/api/v2/asset-groups', { query: { tag: 'eq:owned' } }));
+  const groups = Array.isArray(body.asset_groups) ? body.asset_groups.map(asRecord) : [];
   const group = groups.find((g) => g.tag === 'owned' && typeof g.id === 'number');
   if (!group) throw new Error('The Owned asset group is missing.');
   // WIRE_FORMAT=bloodhound writes the selectors under `Selectors` (the reference's model has no JSON tag there).
   const raw = Array.isArray(group.selectors) ? group.selectors : Array.isArray(group.Selectors) ? group.Selectors : [];
-  const selectors = raw.map(record)
+  const selectors = raw.map(asRecord)
     .filter((s) => s.system_selector !== true && typeof s.name === 'string' && typeof s.selector === 'string')
     .map((s) => ({ name: s.name as string, selector: s.selector as string }));
   return { id: group.id as number, selectors };
@@ -32,8 +30,8 @@ async function ownedGroup(): Promise<OwnedGroup> {
 
 /** The Owned tag's id, to evaluate it alone; undefined: evaluate every tag. */
 async function ownedTagId(): Promise<number | undefined> {
-  const body = record(await getData<unknown>('/api/v2/asset-group-tags', { query: { type: `eq:${OWNED_TAG_TYPE}` } }));
-  const tags = Array.isArray(body.tags) ? body.tags.map(record) : [];
+  const body = asRecord(await getData<unknown>('/api/v2/asset-group-tags', { query: { type: `eq:${OWNED_TAG_TYPE}` } }));
+  const tags = Array.isArray(body.tags) ? body.tags.map(asRecord) : [];
   const tag = tags.find((t) => t.type === OWNED_TAG_TYPE && typeof t.id === 'number');
   return tag?.id as number | undefined;
 }

@@ -1,6 +1,6 @@
 // Collection clients, read-only.
 import type { CollectionClient } from './collection';
-import { formatTime } from './wire-values';
+import { TimeText } from '../app/TimeText';
 
 export function ClientsTable({ clients, count }: { clients: CollectionClient[]; count: number }) {
   return (
@@ -29,7 +29,7 @@ export function ClientsTable({ clients, count }: { clients: CollectionClient[]; 
             <td>{client.type}</td>
             <td>{[client.hostname, client.ipAddress].filter(Boolean).join(' · ') || '—'}</td>
             <td>{client.version || '—'}</td>
-            <td>{formatTime(client.lastCheckin, 'never')}</td>
+            <td><TimeText value={client.lastCheckin} never="never" /></td>
             <td>{client.currentJobId ?? '—'}</td>
             <td>{client.completedJobs}</td>
           </tr>

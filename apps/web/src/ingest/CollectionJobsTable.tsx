@@ -1,6 +1,6 @@
 // The latest collection jobs of every client, read-only.
 import type { CollectionJob } from './collection';
-import { formatTime } from './wire-values';
+import { TimeText } from '../app/TimeText';
 
 export function CollectionJobsTable({ jobs }: { jobs: CollectionJob[] }) {
   return (
@@ -31,8 +31,8 @@ export function CollectionJobsTable({ jobs }: { jobs: CollectionJob[] }) {
               {job.status}
               {job.statusMessage && job.statusMessage.toLowerCase() !== job.status.toLowerCase() ? `: ${job.statusMessage}` : ''}
             </td>
-            <td>{formatTime(job.startTime)}</td>
-            <td>{formatTime(job.endTime)}</td>
+            <td><TimeText value={job.startTime} /></td>
+            <td><TimeText value={job.endTime} /></td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,6 @@
 // One file of an upload: its name, a progress bar (role progressbar, named after the file) and what became of it.
 import { percentDone, type FileProgress } from './upload-run';
-import { formatBytes } from './wire-values';
+import { formatBytes } from '../api/wire-values';
 
 const STATUS_TEXT = { waiting: 'Waiting', uploading: 'Uploading', done: 'Uploaded', failed: 'Failed' } as const;
 

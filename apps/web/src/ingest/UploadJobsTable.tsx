@@ -1,7 +1,7 @@
 // The latest upload jobs: status, times, file counts and each file's errors (warnings folded away).
 import type { FileResult, UploadJob } from './upload-jobs';
 import { statusText } from './upload-jobs';
-import { formatTime } from './wire-values';
+import { TimeText } from '../app/TimeText';
 
 interface Props {
   jobs: UploadJob[] | null;
@@ -37,8 +37,8 @@ export function UploadJobsTable({ jobs, results }: Props) {
           <tr key={job.id} data-job-id={job.id}>
             <td>{job.id}</td>
             <td className="job-status">{statusText(job)}</td>
-            <td>{formatTime(job.startTime)}</td>
-            <td>{formatTime(job.endTime)}</td>
+            <td><TimeText value={job.startTime} /></td>
+            <td><TimeText value={job.endTime} /></td>
             <td>{fileCounts(job)}</td>
             <td>
               <FileProblems results={results.get(job.id)} />

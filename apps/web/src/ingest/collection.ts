@@ -1,6 +1,6 @@
 // Collection clients and their jobs (GET /api/v2/clients, /api/v2/jobs) as the read-only collection page shows them.
 import { statusName } from './upload-jobs';
-import { plainNumber, plainString } from './wire-values';
+import { plainNumber, plainString } from '../api/wire-values';
 
 export interface CollectionClient {
   id: string;

@@ -5,7 +5,7 @@ import { failureFromResponse, getData, request } from '../api/client';
 import { currentSession } from '../api/session';
 import { fileResultsFromWire, uploadJobFromWire, type FileResult, type UploadJob } from './upload-jobs';
 import { uploadHeaderName, type UploadTransport } from './upload-run';
-import { plainString } from './wire-values';
+import { plainString } from '../api/wire-values';
 
 export async function listUploadJobs(limit: number, signal?: AbortSignal): Promise<UploadJob[]> {
   const jobs = await getData<Record<string, unknown>[]>('/api/v2/file-upload', {

@@ -1,5 +1,5 @@
 // File upload jobs (GET /api/v2/file-upload) and their per-file results, as the ingest page shows them.
-import { plainNumber, plainString } from './wire-values';
+import { plainNumber, plainString } from '../api/wire-values';
 
 /** The status values of a job (reference §4; the same numbers as collection jobs). */
 const STATUS_NAMES: Record<number, string> = {
