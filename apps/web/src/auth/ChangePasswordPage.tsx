@@ -1,4 +1,5 @@
-// The password change: forced after sign-in while the password has expired (the API allows nothing else then).
+// The forced password change: shown after sign-in while the password has expired (the API allows nothing else
+// then). Once changed, the session is no longer expired and App shows the explorer in place of this page.
 import './auth.css';
 import { useState, type FormEvent } from 'react';
 import { SessionExpired } from '../api/client';
@@ -6,13 +7,18 @@ import type { Session } from '../api/session';
 import { changePassword, logout } from './auth-api';
 import { passwordChangeFailureMessages, passwordChangeProblems } from './auth-forms';
 
-export function ChangePasswordPage({ session, forced }: { session: Session; forced: boolean }) {
+interface Props {
+  session: Session;
+  /** Ignored (the page is always the forced change): accepted while App.tsx still passes it. */
+  forced?: boolean;
+}
+
+export function ChangePasswordPage({ session }: Props) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,11 +29,6 @@ export function ChangePasswordPage({ session, forced }: { session: Session; forc
     setBusy(true);
     try {
       await changePassword(session, current, next);
-      // Forced: the app now shows the explorer. Otherwise stay here and say it worked.
-      setDone(true);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
     } catch (failure) {
       if (!(failure instanceof SessionExpired)) setErrors(passwordChangeFailureMessages(failure));
     } finally {
@@ -39,11 +40,7 @@ export function ChangePasswordPage({ session, forced }: { session: Session; forc
     <main className="auth-page">
       <form className="auth-card" onSubmit={(event) => void submit(event)} noValidate>
         <h1>Change your password</h1>
-        {forced && (
-          <p className="auth-notice">
-            The password of {session.userName} has expired. Choose a new one to continue.
-          </p>
-        )}
+        <p className="auth-notice">The password of {session.userName} has expired. Choose a new one to continue.</p>
         <p className="auth-hint" id="password-rules">
           At least 12 characters, with a lowercase and an uppercase letter, a digit and a special character.
         </p>
@@ -90,16 +87,13 @@ export function ChangePasswordPage({ session, forced }: { session: Session; forc
             )}
           </div>
         )}
-        {done && !forced && <p role="status">Your password has been changed.</p>}
         <div className="auth-actions">
           <button type="submit" className="primary" disabled={busy}>
             Change password
           </button>
-          {forced && (
-            <button type="button" onClick={() => void logout()}>
-              Cancel and sign out
-            </button>
-          )}
+          <button type="button" onClick={() => void logout()}>
+            Cancel and sign out
+          </button>
         </div>
       </form>
     </main>

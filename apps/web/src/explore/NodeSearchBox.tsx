@@ -13,13 +13,11 @@ interface Props {
   onChoose: (result: SearchResult) => void;
   /** The text changed after a choice: the choice no longer stands. */
   onEdit?: () => void;
-  /** Only these kinds (the API's repeatable `type`); all when empty. */
-  kinds?: readonly string[];
   disabled?: boolean;
   placeholder?: string;
 }
 
-export function NodeSearchBox({ label, onChoose, onEdit, kinds = [], disabled, placeholder }: Props) {
+export function NodeSearchBox({ label, onChoose, onEdit, disabled, placeholder }: Props) {
   const id = useId();
   const listId = `${id}-results`;
   const [text, setText] = useState('');
@@ -29,7 +27,6 @@ export function NodeSearchBox({ label, onChoose, onEdit, kinds = [], disabled, p
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
-  const kindKey = kinds.join(',');
 
   useEffect(() => () => {
     window.clearTimeout(timer.current);
@@ -58,7 +55,7 @@ export function NodeSearchBox({ label, onChoose, onEdit, kinds = [], disabled, p
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const found = await searchNodes(q, controller.signal, 10, kinds);
+      const found = await searchNodes(q, controller.signal, 10);
       if (controller.signal.aborted) return;
       setResults(found);
       setActive(found.length > 0 ? 0 : -1);
@@ -71,11 +68,6 @@ export function NodeSearchBox({ label, onChoose, onEdit, kinds = [], disabled, p
       setNote({ error: true, text: failureMessage(error) });
     }
   }
-
-  // A new kind filter asks again for the same text.
-  useEffect(() => {
-    if (text.trim() !== '') lookUp(text);
-  }, [kindKey]);
 
   function choose(result: SearchResult) {
     cancel();

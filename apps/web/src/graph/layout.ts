@@ -8,11 +8,6 @@ export interface LayoutEdge {
   target: string;
 }
 
-export interface LayoutOptions {
-  /** Nodes a path starts from (pathfinding's start): explored first, so cycles break in their favour. */
-  roots?: readonly string[];
-}
-
 export interface Point {
   x: number;
   y: number;
@@ -52,7 +47,7 @@ function adjacency(n: number, from: Int32Array, count: number): Adjacency {
  * Positions for every node id (y grows downwards). Edges whose ends are not among `nodeIds` and self-loops are
  * ignored; duplicates are harmless.
  */
-export function layeredLayout(nodeIds: readonly string[], edges: readonly LayoutEdge[], options: LayoutOptions = {}): Map<string, Point> {
+export function layeredLayout(nodeIds: readonly string[], edges: readonly LayoutEdge[]): Map<string, Point> {
   const n = nodeIds.length;
   const index = new Map<string, number>();
   nodeIds.forEach((id, i) => index.set(id, i));
@@ -71,7 +66,7 @@ export function layeredLayout(nodeIds: readonly string[], edges: readonly Layout
   const out = adjacency(n, src, m);
   const inc = adjacency(n, dst, m);
 
-  const back = breakCycles(n, m, dst, out, inc, options.roots?.map((id) => index.get(id)).filter((i) => i !== undefined) ?? []);
+  const back = breakCycles(n, m, dst, out, inc);
   const layer = longestPathLayers(n, m, dst, out, back);
   const component = components(n, m, src, dst);
 
@@ -107,8 +102,8 @@ interface CycleBreak {
   order: number[];
 }
 
-/** Iterative DFS from the roots, then from sources, then from whatever is left; edges to a node on the stack are back edges. */
-function breakCycles(n: number, m: number, dst: Int32Array, out: Adjacency, inc: Adjacency, roots: number[]): CycleBreak {
+/** Iterative DFS from the sources, then from whatever is left; edges to a node on the stack are back edges. */
+function breakCycles(n: number, m: number, dst: Int32Array, out: Adjacency, inc: Adjacency): CycleBreak {
   const isBack = new Uint8Array(m);
   const state = new Uint8Array(n); // 0 new, 1 on the stack, 2 done
   const next = out.start.slice(0, n);
@@ -138,7 +133,6 @@ function breakCycles(n: number, m: number, dst: Int32Array, out: Adjacency, inc:
       }
     }
   };
-  roots.forEach(visit);
   for (let v = 0; v < n; v++) if (inc.start[v + 1] === inc.start[v]) visit(v);
   for (let v = 0; v < n; v++) visit(v);
   return { isBack, order };

@@ -1,6 +1,7 @@
-// The WebGL side of the graph view: one sigma instance for the page's life. Each model snapshot becomes a fresh
-// graphology graph built off-screen (no per-item events) and swapped in with setGraph: one full refresh, no sigma
-// re-creation. Loaded lazily (sigma is most of the explorer's JavaScript) by GraphView.
+// The WebGL side of the graph view: one sigma instance per GraphView mount (a new one each time Explore is shown,
+// killed when it goes). While it lives, each model snapshot becomes a fresh graphology graph built off-screen (no
+// per-item events) and swapped in with setGraph: one full refresh, no sigma re-creation. Loaded lazily (sigma is most
+// of the explorer's JavaScript) by GraphView.
 import Graph from 'graphology';
 import Sigma from 'sigma';
 import type { RendererView } from '../app/test-hooks';
