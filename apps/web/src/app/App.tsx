@@ -44,7 +44,7 @@ export function App() {
   const route = useRoute();
 
   if (!session) return <LoginPage expired={expiredNotice} />;
-  if (session.authExpired) return <ChangePasswordPage session={session} forced />;
+  if (session.authExpired) return <ChangePasswordPage session={session} />;
 
   const items = NAV.filter((item) => !item.enterpriseOnly || edition() === 'enterprise');
   const page = items.find((item) => route.startsWith(item.path))?.path ?? '/explore';

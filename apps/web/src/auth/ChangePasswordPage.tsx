@@ -9,8 +9,6 @@ import { passwordChangeFailureMessages, passwordChangeProblems } from './auth-fo
 
 interface Props {
   session: Session;
-  /** Ignored (the page is always the forced change): accepted while App.tsx still passes it. */
-  forced?: boolean;
 }
 
 export function ChangePasswordPage({ session }: Props) {

@@ -48,8 +48,11 @@ function NodePanelBody({ node }: { node: SelectedNode }) {
   useEffect(() => {
     if (!route) return;
     const controller = new AbortController();
-    const call = infoCall(route, node.objectId);
-    request<{ data?: unknown }>(call.path, { query: call.query, signal: controller.signal }).then(
+    // infoCall refuses object ids no path can carry (".", ".."): an ordinary panel error, not a broken page.
+    Promise.resolve()
+      .then(() => infoCall(route, node.objectId))
+      .then((call) => request<{ data?: unknown }>(call.path, { query: call.query, signal: controller.signal }))
+      .then(
       (body) => {
         const fresh = readNodeInfo(route, lists, body?.data);
         setLoad({ status: 'ready', info: fresh });
