@@ -111,6 +111,7 @@ const PATH_ALLOWANCES: readonly PathAllowance[] = [
     why: 'the enterprise directory generator serves the benches and, at small sizes, the e2e suites',
   },
   { from: 'test/**', to: 'bench/graph/directory.mjs', why: 'one seeded PRNG for the benches and the random test directories' },
+  { from: 'test/**', to: 'bench/web/chromium.mjs', why: 'the browser tests and bench:web launch chromium one way' },
   { from: 'apps/cli/src/**', to: 'apps/api/src/migrations.ts', why: 'both apps run one migration list' },
   {
     from: 'apps/web/**', to: 'libs/graph/src/prebuilt-queries/library.ts',

@@ -8,25 +8,15 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SampleData } from '@app/analysis';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/web/chromium.mjs';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 // The globals of the page, for the callbacks run there by page.evaluate (the tests' tsconfig has no DOM library).
 declare const window: any, document: any;
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Root in a closed network: no sandbox, nothing that phones home; WebGL in software (do not pass --disable-gpu). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+// One launch recipe for the tests and bench:web: root in a closed network, no sandbox, nothing that phones home,
+// WebGL in software (ANGLE on SwiftShader; never --disable-gpu).
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Launches Debian's chromium headless (playwright gives each launch a fresh user-data-dir). */
 export async function launchBrowser(): Promise<Browser> {
