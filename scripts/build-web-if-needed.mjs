@@ -1,5 +1,7 @@
 // Builds the explorer (apps/web → dist/web) when the build is missing or older than its sources. Used by
-// `npm start` (through build-if-needed.mjs) and by the e2e run's global set-up, which serves it to a real browser.
+// `npm run build`, `npm start` (through build-if-needed.mjs) and the e2e run's global set-up, which serves it to a
+// real browser. Never rebuilt when fresh: an e2e suite that builds the server (service-process) must not empty
+// dist/web under the browser tests running beside it.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
