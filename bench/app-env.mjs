@@ -1,6 +1,7 @@
 // The environment a bench boots the built application with: its database, fresh secrets, silent logs, a data
 // folder of its own and the PostgreSQL graph. `extra` adds or overrides settings.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 
 export function benchAppEnv(url, dataDir, extra = {}) {
   return {
@@ -13,4 +14,14 @@ export function benchAppEnv(url, dataDir, extra = {}) {
     GRAPH_DRIVER: 'pg',
     ...extra,
   };
+}
+
+/** A loopback port free right now, for an app a bench starts. */
+export function freePort() {
+  return new Promise((ok) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => ok(port));
+    });
+  });
 }

@@ -17,10 +17,10 @@ import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sized } from '../size.mjs';
+import { benchAppEnv, freePort } from '../app-env.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)));
 const seconds = Number(args.seconds ?? sized(10, 1));
@@ -38,12 +38,6 @@ const log = (line = '') => console.log(line);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const elapsed = (from) => (Number(process.hrtime.bigint() - from) / 1e9).toFixed(1);
 
-const freePort = () => new Promise((ok) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => ok(port));
-  });
-});
 
 /** Spawns a node process and waits until it prints `ready` on stdout; `child.output` keeps its last output. */
 async function startProcess(argv, env, ready) {
@@ -98,17 +92,15 @@ const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'pathwarden-bench-http-'));
 const app = await startProcess([join(dist, 'apps/api/src/main.js')], {
   ...process.env,
-  DATABASE_URL: databaseUrl,
-  JWT_SECRET: randomBytes(32).toString('base64'),
-  SECRETS_KEY: randomBytes(32).toString('base64'),
-  ADMIN_PASSWORD: password,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  EDITION: 'enterprise',
-  LOG_LEVEL: 'warn',
-  LOGIN_THROTTLE_LIMIT: '1000000',
-  SCHEDULER_INTERVAL: '0',
+  ...benchAppEnv(databaseUrl, dataDir, {
+    ADMIN_PASSWORD: password,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EDITION: 'enterprise',
+    LOG_LEVEL: 'warn',
+    LOGIN_THROTTLE_LIMIT: '1000000',
+    SCHEDULER_INTERVAL: '0',
+  }),
 }, 'Pathwarden listening');
 const base = `http://127.0.0.1:${port}`;
 log(`app started on ${DATABASE} (fresh) in ${elapsed(started)} s`);

@@ -5,17 +5,11 @@ import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { migrateDatabase } from '../graph/load.mjs';
+import { benchAppEnv, freePort } from '../app-env.mjs';
 
-const freePort = () => new Promise((ok) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => ok(port));
-  });
-});
 
 async function databaseServer(dist) {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => undefined };
@@ -62,19 +56,17 @@ export async function startWebApp({ dist, database, seed = async () => undefined
     cwd: dirname(dist),
     env: {
       ...process.env,
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: randomBytes(32).toString('base64'),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      ADMIN_PASSWORD: password,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EDITION: 'enterprise',
-      LOG_LEVEL: 'warn',
-      // Every measured run signs in afresh.
-      LOGIN_THROTTLE_LIMIT: '1000000',
-      SAMPLE_DATA: 'true',
-      SCHEDULER_INTERVAL: '0',
+      ...benchAppEnv(url.toString(), dataDir, {
+        ADMIN_PASSWORD: password,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EDITION: 'enterprise',
+        LOG_LEVEL: 'warn',
+        // Every measured run signs in afresh.
+        LOGIN_THROTTLE_LIMIT: '1000000',
+        SAMPLE_DATA: 'true',
+        SCHEDULER_INTERVAL: '0',
+      }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

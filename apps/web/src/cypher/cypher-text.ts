@@ -6,6 +6,11 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\', "'": "\\'", '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f',
 };
 
+/** A relationship type (edge kind) that may be written into a pattern as is: an identifier, nothing else. */
+export function isCypherIdentifier(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+}
+
 /**
  * A single-quoted Cypher string literal holding exactly `value`: quotes and backslashes escaped, so no value can
  * end the literal early and inject a clause. Other control characters become \uXXXX escapes.

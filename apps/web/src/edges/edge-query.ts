@@ -1,5 +1,6 @@
 // Pure helpers of the edge panel: what an edge key names, which kinds have a composition, and the Cypher that reads
 // one edge's properties (built only from checked numeric ids and a checked kind name: nothing else is quoted in).
+import { isCypherIdentifier } from '../cypher/cypher-text';
 
 /** The composite (post-processed) kinds GET /api/v2/graphs/edge-composition answers for (others: 400). */
 export const COMPOSITE_KINDS: ReadonlySet<string> = new Set([
@@ -26,11 +27,10 @@ export function parseEdgeKey(key: string): EdgeEnds | null {
 }
 
 const NODE_ID = /^\d{1,19}$/;
-const KIND = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Cypher returning the one edge of this kind between these two nodes (by node id), or null if the parts are unsafe. */
 export function edgePropertiesQuery(edge: EdgeEnds): string | null {
-  if (!NODE_ID.test(edge.source) || !NODE_ID.test(edge.target) || !KIND.test(edge.kind)) return null;
+  if (!NODE_ID.test(edge.source) || !NODE_ID.test(edge.target) || !isCypherIdentifier(edge.kind)) return null;
   return `MATCH (a)-[r:${edge.kind}]->(b) WHERE id(a) = ${edge.source} AND id(b) = ${edge.target} RETURN r LIMIT 1`;
 }
 

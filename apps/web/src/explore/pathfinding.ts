@@ -1,6 +1,6 @@
 // Pathfinding requests: GET /api/v2/graphs/shortest-path between two nodes, and to Tier Zero (which the API has no
 // route for) a Cypher shortestPath from the start node to any Tier Zero node, the start's object id quoted safely.
-import { cypherString } from '../cypher/cypher-text';
+import { cypherString, isCypherIdentifier } from '../cypher/cypher-text';
 
 /** An edge kind the filter offers. */
 export interface EdgeKindOption {
@@ -25,12 +25,9 @@ export function shortestPathQuery(
   return query;
 }
 
-/** Edge kinds are identifiers; anything else is left out rather than pasted into a query. */
-const SAFE_KIND = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /** Shortest paths from one node (by object id) to every Tier Zero node it reaches, over the picked kinds. */
 export function tierZeroPathQuery(start: string, picked: ReadonlySet<string>, all: readonly EdgeKindOption[]): string {
-  const kinds = allPicked(picked, all) ? ['ALL_ATTACK_PATHS'] : [...picked].filter((kind) => SAFE_KIND.test(kind));
+  const kinds = allPicked(picked, all) ? ['ALL_ATTACK_PATHS'] : [...picked].filter(isCypherIdentifier);
   return [
     `MATCH p=shortestPath((s)-[:${kinds.join('|')}*1..]->(t))`,
     `WHERE s.objectid = ${cypherString(start)} AND s<>t`,
